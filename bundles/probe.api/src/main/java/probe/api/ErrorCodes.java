@@ -1,0 +1,27 @@
+package probe.api;
+
+/** The protocol's stable error codes (PROTOCOL.md section 7). Clients match on these strings. */
+public final class ErrorCodes {
+    public static final String PARSE_ERROR = "protocol.parse_error";
+    public static final String INVALID_REQUEST = "protocol.invalid_request";
+    public static final String LINE_TOO_LONG = "protocol.line_too_long";
+    public static final String UNKNOWN_OP = "protocol.unknown_op";
+    /** Not in the seed: the server has {@code maxConnections} open and refuses one more. */
+    public static final String TOO_MANY_CONNECTIONS = "protocol.too_many_connections";
+    public static final String AUTH_REQUIRED = "auth.required";
+    public static final String AUTH_DENIED = "auth.denied";
+    public static final String INVALID_ARGS = "gui.invalid_args";
+    public static final String OP_UNAVAILABLE = "gui.op_unavailable";
+    public static final String IDENTIFIER_NOT_FOUND = "gui.identifier_not_found";
+    public static final String IDENTIFIER_AMBIGUOUS = "gui.identifier_ambiguous";
+    public static final String NOT_CLICKABLE = "gui.not_clickable";
+    public static final String NOT_EDITABLE = "gui.not_editable";
+    public static final String NO_FOCUS = "gui.no_focus";
+    public static final String UNKNOWN_KEY = "gui.unknown_key";
+    public static final String NO_WINDOW = "gui.no_window";
+    public static final String TIMEOUT = "gui.timeout";
+    public static final String INTERNAL = "internal";
+
+    private ErrorCodes() {
+    }
+}

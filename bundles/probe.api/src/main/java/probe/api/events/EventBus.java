@@ -1,0 +1,26 @@
+package probe.api.events;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.function.Consumer;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Carries events ({@code dialog.opened}, {@code list.refreshed}, ...) to subscribers. Provided by
+ * the probe.events bundle; any probe bundle may publish. Publishing never blocks.
+ */
+@ProviderType
+public interface EventBus {
+
+    /**
+     * Publishes an event named {@code name} with {@code fields}; the bus adds {@code event},
+     * {@code seq} and {@code ts}. Never put a secret in the fields.
+     */
+    void publish(String name, ObjectNode fields);
+
+    /**
+     * Delivers every event whose name matches one of {@code patterns} ({@code dialog.*}, or
+     * {@code *} for all) to {@code sink}, until the returned handle is closed. The sink must not block.
+     */
+    AutoCloseable subscribe(List<String> patterns, Consumer<ObjectNode> sink);
+}
