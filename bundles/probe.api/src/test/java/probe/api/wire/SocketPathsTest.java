@@ -36,6 +36,7 @@ class SocketPathsTest {
         String message = SocketPaths.tooLong(Path.of(dir + "abcdef"), "Linux");
         assertNotNull(message);
         assertTrue(message.contains("108 bytes long") && message.contains("at most 107"), message);
-        assertNotNull(SocketPaths.tooLong(Path.of(dir), "Mac OS X"));
+        assertNull(SocketPaths.tooLong(Path.of(dir + "a"), "Mac OS X"));
+        assertNotNull(SocketPaths.tooLong(Path.of(dir + "ab"), "Mac OS X"));
     }
 }
