@@ -1,0 +1,275 @@
+package probe.transport.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.newsclub.net.unix.AFUNIXSocket;
+import probe.api.ErrorCodes;
+import probe.api.Session;
+import probe.api.wire.Wire;
+
+/**
+ * One client connection: a reader thread that decodes and dispatches requests one at a time (so
+ * replies keep their order), and a writer thread that sends replies and queued events. A client
+ * that stops reading stalls only its own connection: replies queue up to a few, then its reader
+ * waits; events beyond the bounded queue are dropped and counted, never blocking the publisher.
+ */
+final class Connection implements Session {
+    private static final System.Logger LOG = System.getLogger(Connection.class.getName());
+    private static final int REPLY_QUEUE = 8;
+
+    interface Dispatcher {
+        ObjectNode dispatch(Connection c, Decoded request);
+
+        void closed(Connection c);
+    }
+
+    private final String id;
+    private final AFUNIXSocket socket;
+    private final String peer;
+    private final int maxLineBytes;
+    private final int eventQueueSize;
+    private final byte[] token;
+    private final Dispatcher dispatcher;
+
+    private final Object lock = new Object();
+    private final ArrayDeque<byte[]> replies = new ArrayDeque<>();
+    private final ArrayDeque<ObjectNode> events = new ArrayDeque<>();
+    private final List<Runnable> onClose = new ArrayList<>();
+    private long lost;
+    private boolean closing;
+    private boolean closed;
+    private boolean authenticated;
+
+    private Thread reader;
+    private Thread writer;
+
+    Connection(String id, AFUNIXSocket socket, String peer, int maxLineBytes, int eventQueueSize, byte[] token,
+            Dispatcher dispatcher) {
+        this.id = id;
+        this.socket = socket;
+        this.peer = peer;
+        this.maxLineBytes = maxLineBytes;
+        this.eventQueueSize = eventQueueSize;
+        this.token = token;
+        this.authenticated = token == null;
+        this.dispatcher = dispatcher;
+    }
+
+    void start() {
+        reader = new Thread(this::readLoop, "hdp-gui-" + id + "-reader");
+        writer = new Thread(this::writeLoop, "hdp-gui-" + id + "-writer");
+        reader.setDaemon(true);
+        writer.setDaemon(true);
+        writer.start();
+        reader.start();
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    String peer() {
+        return peer;
+    }
+
+    @Override
+    public boolean isOpen() {
+        synchronized (lock) {
+            return !closing && !closed;
+        }
+    }
+
+    @Override
+    public boolean offerEvent(ObjectNode event) {
+        synchronized (lock) {
+            if (closing || closed) {
+                return false;
+            }
+            if (lost > 0) {
+                if (events.size() > eventQueueSize - 2) {
+                    lost++;
+                    return false;
+                }
+                ObjectNode marker = Wire.object().put("event", "events.lost").put("count", lost).put("ts", System.currentTimeMillis());
+                events.add(marker);
+                lost = 0;
+            } else if (events.size() >= eventQueueSize) {
+                lost++;
+                return false;
+            }
+            events.add(event);
+            lock.notifyAll();
+            return true;
+        }
+    }
+
+    @Override
+    public void onClose(Runnable action) {
+        synchronized (lock) {
+            if (!closed) {
+                onClose.add(action);
+                return;
+            }
+        }
+        action.run();
+    }
+
+    private void readLoop() {
+        try {
+            LineReader in = new LineReader(socket.getInputStream(), maxLineBytes);
+            byte[] line;
+            while ((line = in.next()) != null && isOpen()) {
+                if (line == LineReader.TOO_LONG) {
+                    reply(Wire.failure(null, ErrorCodes.LINE_TOO_LONG, "the request line is longer than " + maxLineBytes
+                            + " bytes; it was discarded up to its newline and the connection stays usable", null));
+                    continue;
+                }
+                handle(RequestDecoder.decode(line));
+            }
+            // The client has sent all it will (EOF, or a half-close as socat does): answer what was asked, then close.
+            closeAfterFlush();
+        } catch (IOException e) {
+            close();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "connection " + id + " failed", e);
+            close();
+        }
+    }
+
+    private void handle(Decoded d) {
+        if (d.isError()) {
+            reply(Wire.failure(d.id(), d.errorCode(), d.errorMessage(), null));
+            return;
+        }
+        if (!authenticated) {
+            if (!"probe.auth".equals(d.op())) {
+                reply(Wire.failure(d.id(), ErrorCodes.AUTH_REQUIRED,
+                        "this probe needs a token: send probe.auth {\"token\": ...} as the first request", null));
+                closeAfterFlush();
+                return;
+            }
+            com.fasterxml.jackson.databind.JsonNode t = d.args().get("token");
+            byte[] given = t != null && t.isTextual() ? t.textValue().getBytes(StandardCharsets.UTF_8) : new byte[0];
+            if (!MessageDigest.isEqual(given, token)) {
+                LOG.log(System.Logger.Level.WARNING, "connection " + id + " (" + peer + ") sent a wrong token; closed");
+                reply(Wire.failure(d.id(), ErrorCodes.AUTH_DENIED, "wrong token", null));
+                closeAfterFlush();
+                return;
+            }
+            authenticated = true;
+            reply(Wire.success(d.id(), Wire.object().put("authenticated", true)));
+            return;
+        }
+        reply(dispatcher.dispatch(this, d));
+    }
+
+    /** Queues a reply, waiting while the client is not reading; dropped when the connection is closing. */
+    void reply(ObjectNode message) {
+        byte[] bytes = Wire.line(message);
+        synchronized (lock) {
+            while (replies.size() >= REPLY_QUEUE && !closing && !closed) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            if (closing || closed) {
+                return;
+            }
+            replies.add(bytes);
+            lock.notifyAll();
+        }
+    }
+
+    private void writeLoop() {
+        try (OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 65536)) {
+            while (true) {
+                byte[] next;
+                synchronized (lock) {
+                    while (replies.isEmpty() && events.isEmpty() && !closing && !closed) {
+                        lock.wait();
+                    }
+                    if (closed || (closing && replies.isEmpty())) {
+                        break;
+                    }
+                    next = !replies.isEmpty() ? replies.poll() : Wire.line(events.poll());
+                    lock.notifyAll();
+                }
+                out.write(next);
+                boolean more;
+                synchronized (lock) {
+                    more = !replies.isEmpty() || !events.isEmpty();
+                }
+                if (!more) {
+                    out.flush();
+                }
+            }
+            out.flush();
+        } catch (IOException | InterruptedException e) {
+            // The client went away or the probe is stopping: nothing more to send.
+        } finally {
+            close();
+        }
+    }
+
+    /** Sends what is queued for replies, then closes; further requests are not read. */
+    void closeAfterFlush() {
+        synchronized (lock) {
+            if (closing || closed) {
+                return;
+            }
+            closing = true;
+            events.clear();
+            lock.notifyAll();
+        }
+    }
+
+    /** Closes at once: both threads end, close actions run once, the dispatcher forgets this connection. */
+    void close() {
+        List<Runnable> actions;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            replies.clear();
+            events.clear();
+            lock.notifyAll();
+            actions = new ArrayList<>(onClose);
+            onClose.clear();
+        }
+        try {
+            socket.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "closing connection " + id + ": " + e);
+        }
+        for (Runnable a : actions) {
+            try {
+                a.run();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "a close action of connection " + id + " failed", e);
+            }
+        }
+        dispatcher.closed(this);
+    }
+
+    /** Waits up to {@code millis} for both threads to end. */
+    void join(long millis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        for (Thread t : new Thread[] {reader, writer}) {
+            if (t != null && t != Thread.currentThread()) {
+                t.join(Math.max(1, deadline - System.currentTimeMillis()));
+            }
+        }
+    }
+}

@@ -1,0 +1,285 @@
+package probe.transport.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.newsclub.net.unix.AFUNIXSocket;
+import org.newsclub.net.unix.AFUNIXSocketCredentials;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.Designate;
+import probe.api.ErrorCodes;
+import probe.api.Op;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.Session;
+import probe.api.wire.SocketPaths;
+import probe.api.wire.Wire;
+
+/**
+ * The probe's socket server. Binds when the component activates (a live socket of another GUI
+ * keeps it down, with a log line that says so), answers {@code probe.hello} and {@code probe.auth}
+ * itself, and hands every other request to the op service of that name, tracked dynamically: an op
+ * bundle started later answers at once, a stopped one answers {@code gui.op_unavailable}.
+ */
+@Component(service = {}, immediate = true, configurationPid = "probe.transport")
+@Designate(ocd = TransportConfig.class)
+public final class ProbeServer implements Connection.Dispatcher {
+    private static final System.Logger LOG = System.getLogger(ProbeServer.class.getName());
+    private static final long JOIN_MILLIS = 2000;
+
+    /** The ops of HDP-GUI v1: asked for while absent they are unavailable, not unknown. */
+    private static final Set<String> CONTRACT_OPS = Set.of("gui.list", "gui.audit", "gui.screenshot", "gui.click",
+            "gui.type", "gui.keypress", "gui.wait", "gui.dialog.current", "gui.event.subscribe", "gui.event.unsubscribe");
+
+    private final OpTable ops = new OpTable();
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final AtomicLong connectionIds = new AtomicLong();
+    private final String version;
+    private final TransportConfig config;
+    private final SocketBinder.Bound bound;
+    private final byte[] token;
+    private final Thread acceptor;
+    private volatile boolean stopping;
+
+    @Activate
+    public ProbeServer(BundleContext context, TransportConfig config) throws IOException {
+        this.version = context.getBundle().getVersion().toString();
+        this.config = config;
+        this.token = readToken(config);
+        Map<String, String> env = System.getenv();
+        Path path = SocketPaths.resolve(env, System.getProperty("os.name"), System.getProperty("user.home"),
+                env.get(SocketPaths.ENV), config.socketPath());
+        try {
+            this.bound = SocketBinder.bind(path, System.getProperty("os.name"));
+        } catch (SocketBinder.RefusedException e) {
+            LOG.log(System.Logger.Level.ERROR, "HDP-GUI probe not started: " + e.getMessage());
+            throw e;
+        }
+        this.acceptor = new Thread(this::acceptLoop, "hdp-gui-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+        LOG.log(System.Logger.Level.INFO, "HDP-GUI probe listening on " + bound.path() + (token == null ? "" : " (token required)"));
+    }
+
+    @Deactivate
+    void deactivate() throws InterruptedException {
+        stopping = true;
+        bound.close();
+        acceptor.join(JOIN_MILLIS);
+        for (Connection c : List.copyOf(connections)) {
+            c.close();
+        }
+        for (Connection c : List.copyOf(connections)) {
+            c.join(JOIN_MILLIS);
+        }
+        LOG.log(System.Logger.Level.INFO, "HDP-GUI probe stopped; removed " + bound.path());
+    }
+
+    @Reference(service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void addOp(ProbeOp op, Map<String, Object> props) {
+        Object name = props.get(Op.NAME);
+        if (!(name instanceof String) || ((String) name).isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
+            return;
+        }
+        Object ranking = props.get(Constants.SERVICE_RANKING);
+        ops.add(new OpTable.Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0,
+                (Long) props.get(Constants.SERVICE_ID), op));
+    }
+
+    void removeOp(ProbeOp op, Map<String, Object> props) {
+        ops.remove((Long) props.get(Constants.SERVICE_ID));
+    }
+
+    private static byte[] readToken(TransportConfig config) throws IOException {
+        if (!config.token().isEmpty()) {
+            return config.token().getBytes(StandardCharsets.UTF_8);
+        }
+        if (config.tokenFile().isEmpty()) {
+            return null;
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(Path.of(config.tokenFile()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            // Asked for a token but cannot read it: refusing to start beats serving without one.
+            throw new IOException("HDP-GUI probe not started: cannot read tokenFile " + config.tokenFile() + ": " + e.getMessage(), e);
+        }
+        if (lines.isEmpty() || lines.get(0).isBlank()) {
+            throw new IOException("HDP-GUI probe not started: tokenFile " + config.tokenFile() + " is empty");
+        }
+        return lines.get(0).strip().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void acceptLoop() {
+        while (!stopping) {
+            AFUNIXSocket socket;
+            try {
+                socket = bound.server().accept();
+            } catch (IOException e) {
+                if (!stopping) {
+                    LOG.log(System.Logger.Level.WARNING, "accept failed on " + bound.path() + ": " + e.getMessage());
+                    pause();
+                }
+                continue;
+            }
+            admit(socket);
+        }
+    }
+
+    private void admit(AFUNIXSocket socket) {
+        String id = "c" + connectionIds.incrementAndGet();
+        try {
+            AFUNIXSocketCredentials peer = socket.getPeerCredentials();
+            if (peer == null || peer.getUid() != bound.uid()) {
+                String who = peer == null ? "an unknown user" : "uid " + peer.getUid() + " (pid " + peer.getPid() + ")";
+                LOG.log(System.Logger.Level.WARNING, "refused a connection from " + who + ": the probe serves only uid " + bound.uid());
+                refuse(socket, ErrorCodes.AUTH_DENIED, "connections from " + who + " are refused: this probe serves only its own user");
+                return;
+            }
+            if (connections.size() >= config.maxConnections()) {
+                LOG.log(System.Logger.Level.WARNING, "refused a connection from pid " + peer.getPid() + ": " + config.maxConnections()
+                        + " connections are open (maxConnections)");
+                refuse(socket, ErrorCodes.TOO_MANY_CONNECTIONS, "the probe already has " + config.maxConnections()
+                        + " connections open (its maxConnections); close one and connect again");
+                return;
+            }
+            Connection c = new Connection(id, socket, "pid " + peer.getPid() + " uid " + peer.getUid(), config.maxLineBytes(),
+                    config.eventQueueSize(), token, this);
+            connections.add(c);
+            if (stopping) {
+                c.close();
+                return;
+            }
+            c.start();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not admit a connection: " + e);
+            closeQuietly(socket);
+        }
+    }
+
+    private static void refuse(AFUNIXSocket socket, String code, String message) {
+        try {
+            socket.setSoTimeout(1000);
+            socket.getOutputStream().write(Wire.line(Wire.failure(null, code, message, null)));
+            socket.getOutputStream().flush();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not tell a refused client why: " + e);
+        }
+        closeQuietly(socket);
+    }
+
+    private static void closeQuietly(AFUNIXSocket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "closing a refused connection: " + e);
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void closed(Connection c) {
+        connections.remove(c);
+    }
+
+    @Override
+    public ObjectNode dispatch(Connection c, Decoded d) {
+        JsonNode id = d.id();
+        String name = d.op();
+        if ("probe.hello".equals(name)) {
+            return Wire.success(id, hello());
+        }
+        if ("probe.auth".equals(name)) {
+            return Wire.success(id, Wire.object().put("authenticated", true));
+        }
+        ProbeOp op = ops.get(name);
+        if (op == null) {
+            ArrayNode available = availableOps();
+            ObjectNode details = Wire.object();
+            details.set("ops", available);
+            if (CONTRACT_OPS.contains(name)) {
+                return Wire.failure(id, ErrorCodes.OP_UNAVAILABLE, "the op '" + name + "' is not available right now: the probe"
+                        + " bundle that provides it is not installed or not started", details);
+            }
+            return Wire.failure(id, ErrorCodes.UNKNOWN_OP, "unknown op '" + name + "'; probe.hello lists the ops available", details);
+        }
+        try {
+            return Wire.success(id, op.execute(new Context(c), d.args()));
+        } catch (ProbeException e) {
+            return Wire.failure(id, e.code(), e.getMessage(), e.details());
+        } catch (RuntimeException | LinkageError e) {
+            // The args are not logged: they may hold typed text or a password.
+            LOG.log(System.Logger.Level.WARNING, "op " + name + " failed for " + c.peer(), e);
+            return Wire.failure(id, ErrorCodes.INTERNAL, "the op '" + name + "' failed: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()), null);
+        }
+    }
+
+    private ObjectNode hello() {
+        ObjectNode data = Wire.object();
+        data.put("protocol", Wire.PROTOCOL);
+        data.putObject("server").put("name", "hdp-gui").put("version", version);
+        data.set("ops", availableOps());
+        return data;
+    }
+
+    private ArrayNode availableOps() {
+        ArrayNode names = Wire.mapper().createArrayNode();
+        java.util.TreeSet<String> all = new java.util.TreeSet<>(ops.names());
+        all.add("probe.hello");
+        all.add("probe.auth");
+        all.forEach(names::add);
+        return names;
+    }
+
+    private final class Context implements OpContext {
+        private final Connection connection;
+
+        Context(Connection connection) {
+            this.connection = connection;
+        }
+
+        @Override
+        public long timeoutMillis() {
+            return config.opTimeoutMillis();
+        }
+
+        @Override
+        public Optional<Session> session() {
+            return Optional.of(connection);
+        }
+
+        @Override
+        public String caller() {
+            return "socket " + connection.peer();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package probe.transport.internal;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import probe.api.ErrorCodes;
+import probe.api.wire.Wire;
+
+/** Turns one request line into a {@link Decoded}: strict UTF-8, one JSON object, the contract's fields. */
+final class RequestDecoder {
+
+    private RequestDecoder() {
+    }
+
+    static Decoded decode(byte[] line) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(line))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            return Decoded.error(null, ErrorCodes.PARSE_ERROR, "the line is not valid UTF-8");
+        }
+        if (text.isBlank()) {
+            return Decoded.error(null, ErrorCodes.PARSE_ERROR, "empty line: expected one JSON object per line");
+        }
+        JsonNode tree;
+        try {
+            tree = Wire.mapper().readTree(text);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON: " + e.getOriginalMessage()
+                    + (at == null ? "" : " (column " + at.getColumnNr() + ")"));
+        }
+        if (tree == null || !tree.isObject()) {
+            return Decoded.error(null, ErrorCodes.INVALID_REQUEST,
+                    "a request is a JSON object like {\"id\":1,\"op\":\"probe.hello\"}, got " + kind(tree));
+        }
+        JsonNode idNode = tree.get("id");
+        JsonNode id = idNode != null && (idNode.isNumber() || idNode.isTextual()) ? idNode : null;
+        if (idNode == null || idNode.isNull()) {
+            return Decoded.error(null, ErrorCodes.INVALID_REQUEST, "the request has no id (a number or a string)");
+        }
+        if (id == null) {
+            return Decoded.error(null, ErrorCodes.INVALID_REQUEST, "the request's id must be a number or a string, got " + kind(idNode));
+        }
+        JsonNode op = tree.get("op");
+        if (op == null || !op.isTextual() || op.textValue().isEmpty()) {
+            return Decoded.error(id, ErrorCodes.INVALID_REQUEST, "the request has no op (a string such as \"probe.hello\")");
+        }
+        JsonNode args = tree.get("args");
+        if (args != null && !args.isNull() && !args.isObject()) {
+            return Decoded.error(id, ErrorCodes.INVALID_REQUEST, "the request's args must be a JSON object, got " + kind(args));
+        }
+        ObjectNode a = args == null || args.isNull() ? Wire.object() : (ObjectNode) args;
+        return Decoded.request(id, op.textValue(), a);
+    }
+
+    private static String kind(JsonNode n) {
+        return n == null ? "nothing" : n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

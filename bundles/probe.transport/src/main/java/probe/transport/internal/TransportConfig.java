@@ -1,0 +1,30 @@
+package probe.transport.internal;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/** The transport's configuration, PID {@code probe.transport} (a FileInstall {@code probe.transport.cfg} works). */
+@ObjectClassDefinition(name = "HDP-GUI probe transport", description = "The Unix socket on which the GUI probe answers.")
+public @interface TransportConfig {
+
+    @AttributeDefinition(description = "Socket path. Empty: HVM_GUI_PROBE_SOCKET, else the per-OS default. The environment wins over this property.")
+    String socketPath() default "";
+
+    @AttributeDefinition(description = "Longest request line in bytes; a longer one is answered protocol.line_too_long.", min = "64")
+    int maxLineBytes() default 1024 * 1024;
+
+    @AttributeDefinition(description = "Connections open at once; one more is refused with a message.", min = "1")
+    int maxConnections() default 16;
+
+    @AttributeDefinition(description = "How long an op may wait for the event dispatch thread before gui.timeout.", min = "1")
+    long opTimeoutMillis() default 5000;
+
+    @AttributeDefinition(description = "When set, the first request of a connection must be probe.auth with this token.", type = org.osgi.service.metatype.annotations.AttributeType.PASSWORD)
+    String token() default "";
+
+    @AttributeDefinition(description = "A file whose first line is the token (used when token is empty).")
+    String tokenFile() default "";
+
+    @AttributeDefinition(description = "Events queued per subscribed connection before further events are dropped and counted.", min = "4")
+    int eventQueueSize() default 1024;
+}

@@ -1,0 +1,70 @@
+package probe.transport.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class LineReaderTest {
+
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void splitsLinesAndDropsCarriageReturn() throws IOException {
+        LineReader r = new LineReader(new ByteArrayInputStream(b("one\r\ntwo\n\nthree")), 100);
+        assertArrayEquals(b("one"), r.next());
+        assertArrayEquals(b("two"), r.next());
+        assertArrayEquals(b(""), r.next());
+        assertNull(r.next(), "a partial last line is dropped at end of stream");
+    }
+
+    @Test
+    void tooLongLineIsDiscardedUpToItsNewlineAndTheNextLineIsRead() throws IOException {
+        String big = "x".repeat(50_000);
+        LineReader r = new LineReader(new ByteArrayInputStream(b("ok\n" + big + "\nafter\n")), 1000);
+        assertArrayEquals(b("ok"), r.next());
+        assertSame(LineReader.TOO_LONG, r.next());
+        assertArrayEquals(b("after"), r.next());
+    }
+
+    @Test
+    void limitIsInclusiveAndCountsNoTerminator() throws IOException {
+        LineReader r = new LineReader(new ByteArrayInputStream(b("abcde\nabcde\r\nabcdef\n")), 5);
+        assertArrayEquals(b("abcde"), r.next());
+        assertArrayEquals(b("abcde"), r.next());
+        assertSame(LineReader.TOO_LONG, r.next());
+    }
+
+    @Test
+    void linesSplitAcrossReadsAreJoined() throws IOException {
+        InputStream trickle = new InputStream() {
+            private final byte[] data = b("{\"id\":1}\n{\"id\":2}\n");
+            private int i;
+
+            @Override
+            public int read() {
+                return i < data.length ? data[i++] : -1;
+            }
+
+            @Override
+            public int read(byte[] buf, int off, int len) {
+                if (i >= data.length) {
+                    return -1;
+                }
+                buf[off] = data[i++];
+                return 1;
+            }
+        };
+        LineReader r = new LineReader(trickle, 100);
+        assertArrayEquals(b("{\"id\":1}"), r.next());
+        assertArrayEquals(b("{\"id\":2}"), r.next());
+        assertNull(r.next());
+    }
+}

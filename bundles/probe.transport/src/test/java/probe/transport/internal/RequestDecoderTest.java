@@ -1,0 +1,63 @@
+package probe.transport.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import probe.api.ErrorCodes;
+
+class RequestDecoderTest {
+
+    private static Decoded decode(String s) {
+        return RequestDecoder.decode(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aWellFormedRequest() {
+        Decoded d = decode("{\"id\":7,\"op\":\"gui.click\",\"args\":{\"identifier\":\"x\"}}");
+        assertFalse(d.isError());
+        assertEquals(7, d.id().intValue());
+        assertEquals("gui.click", d.op());
+        assertEquals("x", d.args().get("identifier").textValue());
+    }
+
+    @Test
+    void argsMayBeOmittedAndStringIdsEchoVerbatim() {
+        Decoded d = decode("{\"id\":\"a-1\",\"op\":\"probe.hello\"}");
+        assertEquals("a-1", d.id().textValue());
+        assertTrue(d.args().isEmpty());
+    }
+
+    @Test
+    void garbageEmptyAndInvalidUtf8AreParseErrors() {
+        assertEquals(ErrorCodes.PARSE_ERROR, decode("hello there").errorCode());
+        assertEquals(ErrorCodes.PARSE_ERROR, decode("   ").errorCode());
+        assertEquals(ErrorCodes.PARSE_ERROR, decode("{\"id\":1,").errorCode());
+        assertEquals(ErrorCodes.PARSE_ERROR, decode("{\"id\":1} {\"id\":2}").errorCode(), "one object per line");
+        Decoded bad = RequestDecoder.decode(new byte[] {'{', (byte) 0xC3, (byte) 0x28, '}'});
+        assertEquals(ErrorCodes.PARSE_ERROR, bad.errorCode());
+        assertTrue(bad.errorMessage().contains("UTF-8"));
+    }
+
+    @Test
+    void jsonThatIsNotARequestIsInvalidAndKeepsTheIdWhenReadable() {
+        assertEquals(ErrorCodes.INVALID_REQUEST, decode("[1,2]").errorCode());
+        assertEquals(ErrorCodes.INVALID_REQUEST, decode("{\"op\":\"probe.hello\"}").errorCode());
+        Decoded objectId = decode("{\"id\":{},\"op\":\"probe.hello\"}");
+        assertEquals(ErrorCodes.INVALID_REQUEST, objectId.errorCode());
+        assertNull(objectId.id());
+        Decoded noOp = decode("{\"id\":3}");
+        assertEquals(ErrorCodes.INVALID_REQUEST, noOp.errorCode());
+        assertEquals(3, noOp.id().intValue());
+        assertEquals(ErrorCodes.INVALID_REQUEST, decode("{\"id\":3,\"op\":\"x\",\"args\":[1]}").errorCode());
+    }
+
+    @Test
+    void deepNestingIsRefusedNotAStackOverflow() {
+        String deep = "{\"id\":1,\"op\":\"x\",\"args\":{\"a\":" + "[".repeat(5000) + "]".repeat(5000) + "}}";
+        assertEquals(ErrorCodes.PARSE_ERROR, decode(deep).errorCode());
+    }
+}
