@@ -1,0 +1,38 @@
+package probe.registry.internal;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The identifiers closest to a mistyped one: shortest edit distance, ties by name. */
+final class Nearest {
+
+    private Nearest() {
+    }
+
+    static List<String> of(String wanted, List<String> existing, int limit) {
+        return existing.stream().distinct()
+                .sorted(Comparator.<String>comparingInt(s -> distance(wanted, s)).thenComparing(Comparator.naturalOrder()))
+                .limit(limit)
+                .collect(Collectors.toList());
+    }
+
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

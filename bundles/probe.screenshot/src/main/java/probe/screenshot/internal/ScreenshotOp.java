@@ -1,0 +1,137 @@
+package probe.screenshot.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Component;
+import java.awt.Dialog;
+import java.awt.Graphics2D;
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.awt.Window;
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Reference;
+import probe.api.Args;
+import probe.api.ErrorCodes;
+import probe.api.Op;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.swing.Edt;
+import probe.api.swing.ViewRegistry;
+import probe.api.wire.Wire;
+
+/**
+ * {@code gui.screenshot}: paints the showing windows that overlap the region (the main window,
+ * the topmost dialog, or one control) into an image, bottom window first, each at its offset,
+ * with {@code Window.paint} (never {@code printAll}, which draws a fake title bar over the menu bar
+ * of a heavyweight window). Painting runs on the EDT; PNG encoding runs on the caller's thread, so
+ * the GUI is held only for the paint.
+ */
+@org.osgi.service.component.annotations.Component(service = ProbeOp.class)
+@Op("gui.screenshot")
+public final class ScreenshotOp implements ProbeOp {
+    private final ViewRegistry registry;
+
+    @Activate
+    public ScreenshotOp(@Reference(name = "registry") ViewRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** What was painted: the image and the windows in it, bottom first. */
+    record Shot(BufferedImage image, List<String> windows) {
+    }
+
+    @Override
+    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        Args a = Args.of(args);
+        a.oneOf("format", "png", "png");
+        String scope = a.string("scope", "window");
+        Shot shot = Edt.call(() -> paint(scope), ctx.timeoutMillis());
+        ObjectNode data = Wire.object();
+        data.put("format", "png");
+        data.put("width", shot.image().getWidth());
+        data.put("height", shot.image().getHeight());
+        data.put("scope", scope);
+        ArrayNode painted = data.putArray("windows");
+        shot.windows().forEach(painted::add);
+        data.put("png_base64", Base64.getEncoder().encodeToString(Png.encode(shot.image())));
+        return data;
+    }
+
+    private Shot paint(String scope) throws ProbeException {
+        Window main = registry.mainWindow().orElseThrow(
+                () -> new ProbeException(ErrorCodes.NO_WINDOW, "no application window is showing"));
+        Rectangle region;
+        switch (scope) {
+            case "window":
+                region = screenBounds(main);
+                break;
+            case "dialog":
+                region = screenBounds(topmostDialog());
+                break;
+            default:
+                if (scope.isEmpty()) {
+                    throw ProbeException.invalidArgs("argument 'scope' must be window, dialog or an identifier");
+                }
+                Component target = registry.find(scope);
+                region = screenBounds(target);
+                if (region.isEmpty()) {
+                    throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "'" + scope + "' has no size on screen, so there is nothing to show");
+                }
+        }
+        double scale = main.getGraphicsConfiguration().getDefaultTransform().getScaleX();
+        return composite(region, scale);
+    }
+
+    private Dialog topmostDialog() throws ProbeException {
+        Dialog top = null;
+        for (Window w : registry.windows()) {
+            if (w instanceof Dialog) {
+                top = (Dialog) w;
+            }
+        }
+        if (top == null) {
+            throw new ProbeException(ErrorCodes.NO_WINDOW, "no dialog is open");
+        }
+        return top;
+    }
+
+    private Shot composite(Rectangle region, double scale) {
+        int width = (int) Math.ceil(region.width * scale);
+        int height = (int) Math.ceil(region.height * scale);
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        List<String> painted = new ArrayList<>();
+        Graphics2D g = image.createGraphics();
+        try {
+            g.scale(scale, scale);
+            for (Window w : registry.windows()) {
+                Rectangle wb = screenBounds(w);
+                if (!wb.intersects(region)) {
+                    continue;
+                }
+                Graphics2D wg = (Graphics2D) g.create();
+                try {
+                    wg.translate(wb.x - region.x, wb.y - region.y);
+                    wg.clipRect(0, 0, wb.width, wb.height);
+                    w.paint(wg);
+                } finally {
+                    wg.dispose();
+                }
+                painted.add(w.getName());
+            }
+        } finally {
+            g.dispose();
+        }
+        return new Shot(image, painted);
+    }
+
+    private static Rectangle screenBounds(Component c) {
+        Point p = c.getLocationOnScreen();
+        return new Rectangle(p.x, p.y, c.getWidth(), c.getHeight());
+    }
+}

@@ -1,0 +1,45 @@
+# Sourced by the launch scripts: makes sure there is an X display. When DISPLAY is unset it
+# starts a private Xvfb on a free display number and stops it when the calling script exits.
+
+ensure_display() {
+    if [ -n "${DISPLAY:-}" ]; then
+        return 0
+    fi
+    if ! command -v Xvfb >/dev/null 2>&1; then
+        echo "$(basename "$0"): DISPLAY is not set and Xvfb is not installed; set DISPLAY, or install Xvfb (Debian: apt-get install xvfb)" >&2
+        exit 2
+    fi
+    local n=90
+    while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do
+        n=$((n + 1))
+    done
+    Xvfb ":$n" -screen 0 "${HVM_XVFB_SCREEN:-1600x1000x24}" -nolisten tcp >/dev/null 2>&1 &
+    HVM_XVFB_PID=$!
+    trap 'kill "$HVM_XVFB_PID" 2>/dev/null' EXIT
+    local i
+    for i in $(seq 1 100); do
+        [ -e "/tmp/.X11-unix/X$n" ] && break
+        if ! kill -0 "$HVM_XVFB_PID" 2>/dev/null; then
+            echo "$(basename "$0"): Xvfb :$n failed to start" >&2
+            exit 2
+        fi
+        sleep 0.05
+    done
+    export DISPLAY=":$n"
+    echo "$(basename "$0"): no DISPLAY; started a private Xvfb on $DISPLAY" >&2
+}
+
+# Runs java in the background and waits, so that Ctrl-C and TERM reach it and the EXIT trap
+# (which stops a private Xvfb) still runs afterwards.
+run_java() {
+    java "$@" &
+    local pid=$!
+    trap 'kill -TERM "$pid" 2>/dev/null' INT TERM
+    local rc=0
+    wait "$pid" || rc=$?
+    # A trapped signal interrupts the first wait; wait again for the JVM to finish stopping.
+    if kill -0 "$pid" 2>/dev/null; then
+        wait "$pid" || rc=$?
+    fi
+    return "$rc"
+}
