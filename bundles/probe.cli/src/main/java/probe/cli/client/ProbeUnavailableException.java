@@ -1,0 +1,62 @@
+package probe.cli.client;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * No probe answers on the socket: it could not be reached, or it went away before it answered.
+ * The CLI exits 3 on this. The message names the path and the reason, never what was sent.
+ */
+public final class ProbeUnavailableException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    /** Why no probe answers. */
+    public enum Reason {
+        /** Nothing at the path: no GUI with a probe has been started, or it uses another socket. */
+        NO_SOCKET_FILE("no socket file there"),
+        /** A socket file that nobody listens on: left behind by a GUI that did not stop cleanly. */
+        NOBODY_LISTENING("the socket file is there but nobody listens on it"),
+        /** Something that is not a socket sits at the path. */
+        NOT_A_SOCKET("the file there is not a socket"),
+        /** The socket or its folder belongs to someone else. */
+        ACCESS_DENIED("permission denied"),
+        /** The path does not fit in a Unix socket address on this OS. */
+        PATH_TOO_LONG("the path is too long for a Unix socket"),
+        /** Connected, but the probe closed the connection before it answered. */
+        CONNECTION_CLOSED("the probe closed the connection before it answered");
+
+        private final String text;
+
+        Reason(String text) {
+            this.text = text;
+        }
+
+        /** A few words for a person, such as {@code no socket file there}. */
+        public String text() {
+            return text;
+        }
+    }
+
+    private final Path socket;
+    private final Reason reason;
+
+    public ProbeUnavailableException(Path socket, Reason reason, String detail, Throwable cause) {
+        super(message(socket, reason, detail), cause);
+        this.socket = socket;
+        this.reason = reason;
+    }
+
+    private static String message(Path socket, Reason reason, String detail) {
+        String m = "no probe answers on " + socket + " (" + reason.text() + ")";
+        return detail == null ? m : m + ": " + detail;
+    }
+
+    /** The socket path that was tried. */
+    public Path socket() {
+        return socket;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+}

@@ -1,0 +1,69 @@
+package probe.cli.internal;
+
+import java.io.PrintWriter;
+import java.net.SocketTimeoutException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+import probe.cli.client.ProbeError;
+import probe.cli.client.ProbeUnavailableException;
+
+/**
+ * Turns what a command threw into a message on stderr and the contract's exit code: 1 for a probe
+ * error (and for client-side failures, with a {@code client.*} code), 3 when no probe answers.
+ * Messages never contain what was sent: it may be a password typed with {@code gui.type}.
+ */
+final class Failures implements IExecutionExceptionHandler {
+    static final int PROBE_ERROR = 1;
+    static final int NO_PROBE = 3;
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        HvmDbg root = (HvmDbg) cl.getCommandSpec().root().userObject();
+        if (ex instanceof ProbeUnavailableException) {
+            ProbeUnavailableException e = (ProbeUnavailableException) ex;
+            err.println(e.getMessage() + ": " + hint(e.reason()));
+            return NO_PROBE;
+        }
+        if (ex instanceof ProbeError) {
+            ProbeError e = (ProbeError) ex;
+            err.println("error " + e.code() + ": " + e.getMessage());
+            if (root.json && e.details() != null) {
+                err.println(Invocation.compact(e.details()));
+            }
+            return PROBE_ERROR;
+        }
+        if (ex instanceof CliException) {
+            err.println("error " + ((CliException) ex).code + ": " + ex.getMessage());
+            return PROBE_ERROR;
+        }
+        if (ex instanceof SocketTimeoutException) {
+            err.println("error client.timeout: " + ex.getMessage() + " (a slow op may need a longer --timeout)");
+            return PROBE_ERROR;
+        }
+        if (ex instanceof java.io.IOException) {
+            err.println("error client.io: " + ex.getMessage());
+            return PROBE_ERROR;
+        }
+        err.println("error client.internal: " + ex);
+        ex.printStackTrace(err);
+        return PROBE_ERROR;
+    }
+
+    private static String hint(ProbeUnavailableException.Reason reason) {
+        switch (reason) {
+            case ACCESS_DENIED:
+                return "the socket belongs to another user; run hvm-dbg as the user who runs the GUI";
+            case PATH_TOO_LONG:
+                return "use a shorter --socket path";
+            case CONNECTION_CLOSED:
+                return "the GUI may be stopping, or its probe refused this connection (see the GUI's log)";
+            case NOBODY_LISTENING:
+                return "the GUI that opened it is gone; start the debug GUI with run/hvm-debug,"
+                        + " or point --socket / HVM_GUI_PROBE_SOCKET at a live socket";
+            default:
+                return "start the debug GUI with run/hvm-debug, or point --socket / HVM_GUI_PROBE_SOCKET at its socket";
+        }
+    }
+}

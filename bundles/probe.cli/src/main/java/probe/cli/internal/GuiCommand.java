@@ -1,0 +1,12 @@
+package probe.cli.internal;
+
+import picocli.CommandLine.Command;
+
+/**
+ * {@code hvm-dbg gui VERB}: the GUI verbs. A new verb is one class extending {@link ProbeCommand},
+ * listed here.
+ */
+@Command(name = "gui", description = "Look at and operate the GUI.",
+        subcommands = {GuiScreenshot.class})
+final class GuiCommand {
+}

@@ -1,0 +1,40 @@
+package probe.cli.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code hvm-dbg gui screenshot --output FILE [--scope S]}: saves the probe's PNG. */
+@Command(name = "screenshot", description = {
+    "Save a PNG of the main window with its open dialogs (or of --scope).",
+    "With --json prints {output, width, height} rather than the image's base64."})
+final class GuiScreenshot extends ProbeCommand {
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "where to write the PNG")
+    Path output;
+
+    @Option(names = "--scope", paramLabel = "S", description = "window (default), dialog, or an identifier")
+    String scope;
+
+    @Override
+    int run(Invocation inv) throws Exception {
+        ObjectNode args = inv.args();
+        args.put("format", "png");
+        if (scope != null) {
+            args.put("scope", scope);
+        }
+        JsonNode data = inv.call("gui.screenshot", args);
+        Png png = Png.save(data, output);
+        if (inv.json) {
+            ObjectNode summary = inv.args();
+            summary.put("output", output.toString());
+            summary.put("width", png.width);
+            summary.put("height", png.height);
+            inv.printJson(summary);
+        } else {
+            inv.out.println("wrote " + output + " (" + png.width + "x" + png.height + ")");
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,19 @@
+package probe.cli.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import picocli.CommandLine.Command;
+
+/** {@code hvm-dbg hello}: the probe's protocol, name and the ops it offers now. */
+@Command(name = "hello", description = "Show the probe's protocol version, server and the ops available now.")
+final class HelloCommand extends ProbeCommand {
+    @Override
+    int run(Invocation inv) throws Exception {
+        JsonNode data = inv.call("probe.hello", null);
+        if (inv.json) {
+            inv.printJson(data);
+            return 0;
+        }
+        Hello.print(data, inv.out);
+        return 0;
+    }
+}

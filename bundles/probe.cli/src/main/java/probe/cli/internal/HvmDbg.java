@@ -1,0 +1,83 @@
+package probe.cli.internal;
+
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.TypeConversionException;
+import probe.api.wire.SocketPaths;
+
+/** The root command: the options every command shares. */
+@Command(name = "hvm-dbg",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        versionProvider = HvmDbg.Version.class,
+        description = "Drives the HVM GUI through its debug probe (HDP-GUI) over a Unix socket.",
+        subcommands = {HelloCommand.class, CallCommand.class, GuiCommand.class},
+        footerHeading = "%nSocket, the first that applies:%n",
+        footer = {
+            "  --socket PATH",
+            "  $" + SocketPaths.ENV,
+            "  $XDG_RUNTIME_DIR/hvm/" + SocketPaths.FILE_NAME,
+            "    (~/.local/state/hvm/run/" + SocketPaths.FILE_NAME + " without XDG_RUNTIME_DIR;",
+            "    ~/Library/Application Support/HVM/run/" + SocketPaths.FILE_NAME + " on macOS)",
+            "The debug GUI (run/hvm-debug) listens there."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:success",
+            "1:the probe refused or failed the op (\"error CODE: message\" on stderr), or no reply in time",
+            "2:bad usage",
+            "3:no probe answers on the socket"})
+final class HvmDbg {
+    final InputStream stdin;
+
+    @Option(names = "--socket", paramLabel = "PATH", scope = ScopeType.INHERIT,
+            description = "the probe's socket (default: see Socket below)")
+    Path socket;
+
+    @Option(names = "--json", scope = ScopeType.INHERIT,
+            description = "print the reply's raw data as JSON (and an error's details)")
+    boolean json;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", scope = ScopeType.INHERIT, defaultValue = "30",
+            converter = SecondsConverter.class, description = "how long to wait for a reply (default: ${DEFAULT-VALUE})")
+    Duration timeout;
+
+    HvmDbg(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    Path socketPath() {
+        return SocketPaths.forClient(socket == null ? null : socket.toString());
+    }
+
+    /** A positive number of seconds, fractions allowed. */
+    static final class SecondsConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            BigDecimal s;
+            try {
+                s = new BigDecimal(value.trim());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a number of seconds");
+            }
+            if (s.signum() <= 0 || s.compareTo(BigDecimal.valueOf(86_400L * 100)) > 0) {
+                throw new TypeConversionException("'" + value + "' must be more than 0 and at most 8640000 seconds");
+            }
+            return Duration.ofNanos(s.movePointRight(9).longValue());
+        }
+    }
+
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = HvmDbg.class.getPackage().getImplementationVersion();
+            return new String[] {"hvm-dbg " + (v == null ? "(development build)" : v) + ", HDP-GUI protocol 1"};
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package probe.cli.internal;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+import probe.cli.client.ProbeClient;
+
+/**
+ * A command that talks to the probe: connects with the shared options, runs, closes. A new verb
+ * extends this and implements {@link #run}; failures are thrown and turned into messages and exit
+ * codes in one place ({@link Failures}).
+ */
+abstract class ProbeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public final Integer call() throws Exception {
+        HvmDbg root = (HvmDbg) spec.root().userObject();
+        try (ProbeClient client = ProbeClient.connect(root.socketPath(), root.timeout)) {
+            return run(new Invocation(client, spec.commandLine(), root));
+        }
+    }
+
+    /** The command's work; returns the exit code (0), or throws. */
+    abstract int run(Invocation inv) throws Exception;
+}

@@ -1,0 +1,231 @@
+package probe.cli.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import probe.api.wire.Wire;
+import probe.cli.client.TestProbe;
+
+/** The CLI run in-process against a {@link TestProbe}: output, messages and exit codes. */
+class MainTest {
+    @TempDir
+    Path dir;
+
+    private TestProbe probe;
+    private byte[] png;
+
+    private static final class Run {
+        final int code;
+        final String out;
+        final String err;
+
+        Run(int code, String out, String err) {
+            this.code = code;
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + code + "\nout: " + out + "\nerr: " + err;
+        }
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        BufferedImage img = new BufferedImage(64, 40, BufferedImage.TYPE_INT_RGB);
+        img.setRGB(3, 4, Color.RED.getRGB());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ImageIO.write(img, "png", bytes);
+        png = bytes.toByteArray();
+        TestProbe.Handler standard = TestProbe.standard();
+        probe = TestProbe.start(dir, (req, conn) -> {
+            String op = req.path("op").asText();
+            if (op.equals("gui.screenshot")) {
+                ObjectNode d = Wire.object();
+                d.put("png_base64", Base64.getEncoder().encodeToString(png));
+                d.put("width", 64);
+                d.put("height", 40);
+                conn.reply(req, d);
+            } else if (op.equals("gui.click")) {
+                conn.reply(req, null);
+            } else {
+                standard.handle(req, conn);
+            }
+        });
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        probe.close();
+    }
+
+    private Run run(String... args) {
+        return runWithInput("", args);
+    }
+
+    private Run runWithInput(String stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.commandLine(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out, true),
+                new PrintWriter(err, true)).execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private String sock() {
+        return probe.socket().toString();
+    }
+
+    @Test
+    void helloPrintsProtocolServerAndOps() {
+        Run r = run("--socket", sock(), "hello");
+        assertEquals(0, r.code, r.toString());
+        assertTrue(r.out.contains("protocol 1"), r.out);
+        assertTrue(r.out.contains("server test-probe 9.9"), r.out);
+        assertTrue(r.out.contains("ops (3):") && r.out.contains("  echo"), r.out);
+        assertEquals("", r.err);
+    }
+
+    @Test
+    void jsonPrintsTheRawDataAndSharedOptionsGoAnywhere() throws Exception {
+        Run r = run("hello", "--json", "--socket", sock());
+        assertEquals(0, r.code, r.toString());
+        JsonNode data = Wire.mapper().readTree(r.out);
+        assertEquals(1, data.get("protocol").intValue());
+        assertEquals(1, r.out.trim().lines().count(), "one line");
+    }
+
+    @Test
+    void callSendsTheArgsAndPrintsTheData() throws Exception {
+        Run r = run("--socket", sock(), "call", "echo", "{\"scope\":\"dialog\",\"n\":[1,2]}");
+        assertEquals(0, r.code, r.toString());
+        assertEquals(Wire.mapper().readTree("{\"scope\":\"dialog\",\"n\":[1,2]}"), Wire.mapper().readTree(r.out));
+        assertEquals("echo", probe.requests().get(0).get("op").textValue());
+
+        Run none = run("--socket", sock(), "--json", "call", "gui.click");
+        assertEquals(0, none.code, none.toString());
+        assertEquals("null", none.out.trim());
+        assertFalse(probe.requests().get(1).has("args"));
+    }
+
+    @Test
+    void callReadsArgsFromStandardInput() {
+        Run r = runWithInput("{\"identifier\":\"x.y.z\",\"text\":\"s3cret\"}", "--socket", sock(), "--json", "call", "echo", "-");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("s3cret", probe.requests().get(0).get("args").get("text").textValue());
+    }
+
+    @Test
+    void probeErrorExitsOneWithCodeAndMessage() {
+        Run r = run("--socket", sock(), "call", "fail");
+        assertEquals(1, r.code, r.toString());
+        assertEquals("error gui.identifier_ambiguous: 2 controls match 'a.b'", r.err.trim());
+        assertEquals("", r.out);
+
+        Run json = run("--socket", sock(), "--json", "call", "fail");
+        assertEquals(1, json.code, json.toString());
+        assertTrue(json.err.startsWith("error gui.identifier_ambiguous: 2 controls match 'a.b'"), json.err);
+        assertTrue(json.err.contains("{\"candidates\":[\"a.b.c\",\"a.b.d\"]}"), json.err);
+    }
+
+    @Test
+    void badUsageExitsTwo() {
+        assertEquals(2, run("--socket", sock(), "frobnicate").code);
+        assertEquals(2, run("--socket", sock()).code, "no command");
+        assertEquals(2, run("--socket", sock(), "gui").code, "no verb");
+        assertEquals(2, run("--socket", sock(), "gui", "screenshot").code, "no --output");
+        assertEquals(2, run("--socket", sock(), "--timeout", "0", "hello").code);
+        assertEquals(2, run("--socket", sock(), "--timeout", "soon", "hello").code);
+        assertEquals(2, run("--socket", sock(), "call").code, "no OP");
+        assertEquals(2, run("--socket", sock(), "call", "echo", "[1]").code, "args not an object");
+        assertTrue(probe.requests().isEmpty(), "nothing was sent");
+    }
+
+    @Test
+    void badArgsJsonNeverEchoesItsContent() {
+        Run r = run("--socket", sock(), "call", "gui.type", "{\"text\": hunter2}");
+        assertEquals(2, r.code, r.toString());
+        assertTrue(r.err.contains("ARGS_JSON is not valid JSON at line 1"), r.err);
+        assertFalse(r.err.contains("hunter2"), r.err);
+        Run stdin = runWithInput("{\"text\": hunter2", "--socket", sock(), "call", "gui.type", "-");
+        assertEquals(2, stdin.code, stdin.toString());
+        assertFalse(stdin.err.contains("hunter2"), stdin.err);
+    }
+
+    @Test
+    void noProbeExitsThreeWithAHint() throws Exception {
+        Path missing = dir.resolve("none.sock");
+        Run r = run("--socket", missing.toString(), "hello");
+        assertEquals(3, r.code, r.toString());
+        assertTrue(r.err.startsWith("no probe answers on " + missing + " (no socket file there)"), r.err);
+        assertTrue(r.err.contains("run/hvm-debug") && r.err.contains("HVM_GUI_PROBE_SOCKET"), r.err);
+
+        probe.close();
+        Path dead = Files.writeString(dir.resolve("not-a-socket"), "");
+        assertEquals(3, run("--socket", dead.toString(), "gui", "screenshot", "-o", dir.resolve("x.png").toString()).code);
+    }
+
+    @Test
+    void noReplyInTimeExitsOne() {
+        Run r = run("--socket", sock(), "--timeout", "0.2", "call", "hang");
+        assertEquals(1, r.code, r.toString());
+        assertTrue(r.err.startsWith("error client.timeout: no reply to hang within 0.2 s"), r.err);
+    }
+
+    @Test
+    void screenshotWritesTheDecodedPng() throws Exception {
+        Path out = dir.resolve("shot.png");
+        Run r = run("--socket", sock(), "gui", "screenshot", "--output", out.toString());
+        assertEquals(0, r.code, r.toString());
+        assertEquals("wrote " + out + " (64x40)", r.out.trim());
+        assertArrayEquals(png, Files.readAllBytes(out));
+        assertEquals(Color.RED.getRGB(), ImageIO.read(out.toFile()).getRGB(3, 4));
+        ObjectNode args = (ObjectNode) probe.requests().get(0).get("args");
+        assertEquals("png", args.get("format").textValue());
+        assertFalse(args.has("scope"));
+
+        Run json = run("--socket", sock(), "--json", "gui", "screenshot", "--scope", "dialog", "-o", out.toString());
+        assertEquals(0, json.code, json.toString());
+        JsonNode summary = Wire.mapper().readTree(json.out);
+        assertEquals(out.toString(), summary.get("output").textValue());
+        assertEquals(64, summary.get("width").intValue());
+        assertFalse(summary.has("png_base64"));
+        assertEquals("dialog", probe.requests().get(1).get("args").get("scope").textValue());
+    }
+
+    @Test
+    void screenshotIntoAMissingFolderExitsOne() {
+        Path out = dir.resolve("no").resolve("such").resolve("shot.png");
+        Run r = run("--socket", sock(), "gui", "screenshot", "--output", out.toString());
+        assertEquals(1, r.code, r.toString());
+        assertTrue(r.err.startsWith("error client.output: cannot write " + out), r.err);
+    }
+
+    @Test
+    void helpAndVersionExitZero() {
+        Run help = run("--help");
+        assertEquals(0, help.code);
+        assertTrue(help.out.contains("Exit codes:") && help.out.contains("gui"), help.out);
+        assertEquals(0, run("gui", "screenshot", "--help").code);
+        assertEquals(0, run("--version").code);
+    }
+}
