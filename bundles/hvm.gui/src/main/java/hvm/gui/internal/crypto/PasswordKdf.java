@@ -1,0 +1,71 @@
+package hvm.gui.internal.crypto;
+
+import hvm.gui.internal.model.KeyVerifier;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+import javax.crypto.Mac;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Turns an encryption password into a {@link KeyVerifier} and checks a password against one.
+ * The PBKDF2 output is what would key the VM's disks, so it is not stored either: only an HMAC
+ * of a fixed label under it, from which neither key nor password can be recovered.
+ */
+public final class PasswordKdf {
+    public static final String ALGORITHM = "PBKDF2WithHmacSHA256";
+    public static final int DEFAULT_ITERATIONS = 100_000;
+    private static final int SALT_BYTES = 16;
+    private static final int KEY_BITS = 256;
+    private static final byte[] VERIFIER_LABEL = "HVM key verifier v1".getBytes(StandardCharsets.US_ASCII);
+
+    private final SecureRandom random;
+
+    public PasswordKdf(SecureRandom random) {
+        this.random = random;
+    }
+
+    /** A verifier for {@code password} under a fresh random salt. The caller clears the password. */
+    public KeyVerifier create(char[] password, int iterations) {
+        byte[] salt = new byte[SALT_BYTES];
+        random.nextBytes(salt);
+        byte[] verifier = verifier(password, salt, iterations);
+        Base64.Encoder b64 = Base64.getEncoder();
+        return new KeyVerifier(ALGORITHM, b64.encodeToString(salt), iterations, b64.encodeToString(verifier));
+    }
+
+    /** Whether {@code password} is the one {@code stored} was made from, compared in constant time. */
+    public boolean matches(char[] password, KeyVerifier stored) {
+        if (!ALGORITHM.equals(stored.algorithm())) {
+            throw new IllegalArgumentException("unsupported key derivation " + stored.algorithm());
+        }
+        Base64.Decoder b64 = Base64.getDecoder();
+        byte[] expected = b64.decode(stored.verifier());
+        byte[] actual = verifier(password, b64.decode(stored.salt()), stored.iterations());
+        return MessageDigest.isEqual(expected, actual);
+    }
+
+    private static byte[] verifier(char[] password, byte[] salt, int iterations) {
+        PBEKeySpec spec = new PBEKeySpec(password, salt, iterations, KEY_BITS);
+        byte[] key = null;
+        try {
+            key = SecretKeyFactory.getInstance(ALGORITHM).generateSecret(spec).getEncoded();
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac.doFinal(VERIFIER_LABEL);
+        } catch (GeneralSecurityException e) {
+            // Both algorithms are mandatory in every JDK; the message names no secret.
+            throw new IllegalStateException("key derivation failed: " + e.getClass().getSimpleName(), e);
+        } finally {
+            spec.clearPassword();
+            if (key != null) {
+                Arrays.fill(key, (byte) 0);
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package hvm.gui.internal.library;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import hvm.gui.internal.model.Vm;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The VM library on disk: one JSON file per VM, {@code <library>/vms/<id>.json}. Writes go to a
+ * hidden temp file in the same folder and are then moved over the old file, so a reader (the
+ * folder watcher, another HVM) never sees half a file. Files that do not parse are skipped.
+ */
+public final class LibraryStore {
+    private static final System.Logger LOG = System.getLogger(LibraryStore.class.getName());
+    private static final String SUFFIX = ".json";
+    // Ids name files, so only uuid-like ids are accepted: nothing that could climb out of vms/.
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,63}");
+
+    private final Path library;
+    private final Path vmsDir;
+    private final ObjectMapper mapper = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
+            .build();
+
+    public LibraryStore(Path library) {
+        this.library = library;
+        this.vmsDir = library.resolve("vms");
+    }
+
+    public Path library() {
+        return library;
+    }
+
+    /** The folder that holds the VM files (and that the watcher watches). */
+    public Path vmsDir() {
+        return vmsDir;
+    }
+
+    /** Creates the library's folders if they are missing. */
+    public void open() throws IOException {
+        Files.createDirectories(vmsDir);
+    }
+
+    /** Every VM whose file parses, sorted by name; each bad file is skipped with a log line. */
+    public List<Vm> list() throws IOException {
+        List<Vm> vms = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(vmsDir, LibraryStore::isVmFile)) {
+            for (Path file : files) {
+                read(file).ifPresent(vms::add);
+            }
+        } catch (NoSuchFileException e) {
+            return List.of();
+        }
+        vms.sort(Comparator.comparing((Vm vm) -> vm.name().toLowerCase(Locale.ROOT)).thenComparing(Vm::id));
+        return vms;
+    }
+
+    public Optional<Vm> find(String id) {
+        return ID.matcher(id).matches() ? read(fileOf(id)) : Optional.empty();
+    }
+
+    /** Writes {@code vm} atomically, replacing its previous file. */
+    public void save(Vm vm) throws IOException {
+        Path target = fileOf(vm.id());
+        Path temp = Files.createTempFile(vmsDir, "." + vm.id() + ".", ".tmp");
+        try {
+            Files.write(temp, mapper.writeValueAsBytes(vm));
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /** Removes the VM's file; a VM that is already gone is not an error. */
+    public void delete(String id) throws IOException {
+        Files.deleteIfExists(fileOf(id));
+    }
+
+    static boolean isVmFile(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(SUFFIX) && !name.startsWith(".") && Files.isRegularFile(file);
+    }
+
+    private Path fileOf(String id) {
+        if (!ID.matcher(id).matches()) {
+            throw new IllegalArgumentException("not a VM id: " + id);
+        }
+        return vmsDir.resolve(id + SUFFIX);
+    }
+
+    private Optional<Vm> read(Path file) {
+        try {
+            Vm vm = mapper.readValue(file.toFile(), Vm.class);
+            String expected = file.getFileName().toString();
+            if (!expected.equals(vm.id() + SUFFIX)) {
+                LOG.log(Level.WARNING, "Skipping VM file {0}: its id {1} does not match the file name", file, vm.id());
+                return Optional.empty();
+            }
+            return Optional.of(vm);
+        } catch (JsonProcessingException e) {
+            LOG.log(Level.WARNING, "Skipping VM file {0}: {1}", file, e.getOriginalMessage());
+        } catch (IOException | RuntimeException e) {
+            // Jackson wraps a record constructor's IllegalArgumentException; a file may vanish mid-read.
+            LOG.log(Level.WARNING, "Skipping VM file {0}: {1}", file, e.toString());
+        }
+        return Optional.empty();
+    }
+}
