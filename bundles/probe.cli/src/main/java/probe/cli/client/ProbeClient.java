@@ -2,7 +2,6 @@ package probe.cli.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -30,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import probe.api.wire.SocketPaths;
-import probe.api.wire.Wire;
+import probe.cli.client.internal.Json;
 import probe.cli.client.ProbeUnavailableException.Reason;
 
 /**
@@ -210,7 +209,13 @@ public final class ProbeClient implements AutoCloseable {
         Objects.requireNonNull(op, "op");
         long id = ids.incrementAndGet();
         long deadline = deadline(timeout);
-        send(Wire.line(Wire.request(LongNode.valueOf(id), op, args)));
+        ObjectNode request = Json.object();
+        request.put("id", id);
+        request.put("op", op);
+        if (args != null) {
+            request.set("args", args);
+        }
+        send(Json.line(request));
         ObjectNode reply = await(replies, id, deadline);
         if (reply == null) {
             throw new SocketTimeoutException("no reply to " + op + " within " + seconds(timeout) + " from the probe on "
@@ -219,11 +224,23 @@ public final class ProbeClient implements AutoCloseable {
         return dataOf(op, reply);
     }
 
+    /**
+     * Calls {@code probe.auth}: the first request of a connection to a probe that has a token. The
+     * token goes only onto the socket.
+     *
+     * @throws ProbeError {@code auth.denied} for a wrong token (the probe then closes the connection)
+     */
+    public void authenticate(String token) throws ProbeError, IOException {
+        ObjectNode args = Json.object();
+        args.put("token", Objects.requireNonNull(token, "token"));
+        call("probe.auth", args);
+    }
+
     /** Calls {@code gui.event.subscribe} for the given name patterns ({@code dialog.*}); all events when none. */
     public JsonNode subscribe(String... patterns) throws ProbeError, IOException {
         ObjectNode args = null;
         if (patterns.length > 0) {
-            args = Wire.object();
+            args = Json.object();
             ArrayNode names = args.putArray("events");
             for (String p : patterns) {
                 names.add(p);
@@ -402,11 +419,11 @@ public final class ProbeClient implements AutoCloseable {
         lock.lock();
         try {
             while (true) {
+                ensureOpen();
                 ObjectNode m = take(queue, wanted);
                 if (m != null) {
                     return m;
                 }
-                ensureOpen();
                 if (failure != null) {
                     throw failure;
                 }
@@ -444,11 +461,11 @@ public final class ProbeClient implements AutoCloseable {
     private ObjectNode parse(byte[] buf, int len) throws IOException {
         JsonNode n;
         try {
-            n = Wire.mapper().readTree(buf, 0, len);
+            n = Json.parse(buf, 0, len);
         } catch (IOException e) {
             throw new IOException("the probe on " + socket + " sent a line that is not JSON (" + len + " bytes)", e);
         }
-        if (n == null || !n.isObject()) {
+        if (!n.isObject()) {
             throw new IOException("the probe on " + socket + " sent a line that is not a JSON object (" + len + " bytes)");
         }
         return (ObjectNode) n;

@@ -5,6 +5,7 @@ import java.net.SocketTimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
+import probe.api.ErrorCodes;
 import probe.cli.client.ProbeError;
 import probe.cli.client.ProbeUnavailableException;
 
@@ -31,6 +32,9 @@ final class Failures implements IExecutionExceptionHandler {
             err.println("error " + e.code() + ": " + e.getMessage());
             if (root.json && e.details() != null) {
                 err.println(Invocation.compact(e.details()));
+            }
+            if (ErrorCodes.AUTH_REQUIRED.equals(e.code()) && root.tokenFile == null) {
+                err.println("hint: this probe wants a token: pass --token-file FILE (the file the GUI's tokenFile names)");
             }
             return PROBE_ERROR;
         }

@@ -48,6 +48,10 @@ final class HvmDbg {
             converter = SecondsConverter.class, description = "how long to wait for a reply (default: ${DEFAULT-VALUE})")
     Duration timeout;
 
+    @Option(names = "--token-file", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "for a probe that wants a token: the file whose first line is it")
+    Path tokenFile;
+
     HvmDbg(InputStream stdin) {
         this.stdin = stdin;
     }

@@ -1,15 +1,14 @@
 package probe.cli.internal;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
-import probe.api.wire.Wire;
 import probe.cli.client.ProbeClient;
 import probe.cli.client.ProbeError;
+import probe.cli.client.internal.Json;
 
 /**
  * What a command runs with: the connected client, the shared options, and where to print. Kept
@@ -32,7 +31,7 @@ final class Invocation {
 
     /** A fresh, empty {@code args} object. */
     ObjectNode args() {
-        return Wire.object();
+        return Json.object();
     }
 
     JsonNode call(String op, ObjectNode args) throws ProbeError, IOException {
@@ -47,19 +46,11 @@ final class Invocation {
     /** {@code data} pretty-printed for a person; nothing when there is none. */
     void printPretty(JsonNode data) {
         if (data != null) {
-            try {
-                out.println(Wire.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(data));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
+            out.println(Json.pretty(data));
         }
     }
 
     static String compact(JsonNode data) {
-        try {
-            return Wire.mapper().writeValueAsString(data);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return Json.compact(data);
     }
 }

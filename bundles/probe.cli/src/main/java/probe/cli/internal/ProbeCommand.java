@@ -17,7 +17,11 @@ abstract class ProbeCommand implements Callable<Integer> {
     @Override
     public final Integer call() throws Exception {
         HvmDbg root = (HvmDbg) spec.root().userObject();
+        String token = root.tokenFile == null ? null : Token.read(root.tokenFile, spec.commandLine());
         try (ProbeClient client = ProbeClient.connect(root.socketPath(), root.timeout)) {
+            if (token != null) {
+                client.authenticate(token);
+            }
             return run(new Invocation(client, spec.commandLine(), root));
         }
     }

@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
-import probe.api.wire.Wire;
+import probe.cli.client.internal.Json;
 
 /** Reads {@code ARGS_JSON}. Errors say where the JSON is wrong, never what it says (it may be a secret). */
 final class RawArgs {
@@ -29,13 +29,13 @@ final class RawArgs {
         }
         JsonNode n;
         try {
-            n = Wire.mapper().readTree(json);
+            n = Json.parse(json, 0, json.length);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
             throw new ParameterException(cl, source + " is not valid JSON" + where);
         }
-        if (n == null || n.isMissingNode() || !n.isObject()) {
+        if (!n.isObject()) {
             throw new ParameterException(cl, source + " must be a JSON object, such as {\"scope\":\"dialog\"}");
         }
         return (ObjectNode) n;

@@ -221,6 +221,45 @@ class MainTest {
     }
 
     @Test
+    void tokenFileAuthenticatesFirst() throws Exception {
+        TestProbe.Handler standard = TestProbe.standard();
+        boolean[] authed = {false};
+        try (TestProbe guarded = TestProbe.start(Files.createDirectory(dir.resolve("guarded")), (req, conn) -> {
+            if (authed[0]) {
+                standard.handle(req, conn);
+            } else if (!req.path("op").asText().equals("probe.auth")) {
+                conn.fail(req, "auth.required", "this probe needs a token", null);
+                conn.close();
+            } else if (req.path("args").path("token").asText().equals("t0k3n")) {
+                authed[0] = true;
+                conn.reply(req, null);
+            } else {
+                conn.fail(req, "auth.denied", "wrong token", null);
+                conn.close();
+            }
+        })) {
+            String socket = guarded.socket().toString();
+            Path good = Files.writeString(dir.resolve("token"), "  t0k3n\nsecond line ignored\n");
+            Path bad = Files.writeString(dir.resolve("bad-token"), "n0p3\n");
+
+            Run without = run("--socket", socket, "hello");
+            assertEquals(1, without.code, without.toString());
+            assertTrue(without.err.startsWith("error auth.required:") && without.err.contains("--token-file"), without.err);
+
+            Run wrong = run("--socket", socket, "--token-file", bad.toString(), "hello");
+            assertEquals(1, wrong.code, wrong.toString());
+            assertEquals("error auth.denied: wrong token", wrong.err.trim());
+
+            Run ok = run("hello", "--socket", socket, "--token-file", good.toString());
+            assertEquals(0, ok.code, ok.toString());
+            assertTrue(ok.out.contains("server test-probe"), ok.out);
+            assertFalse(ok.out.contains("t0k3n") || ok.err.contains("t0k3n"));
+
+            assertEquals(2, run("--socket", socket, "--token-file", dir.resolve("none").toString(), "hello").code);
+        }
+    }
+
+    @Test
     void helpAndVersionExitZero() {
         Run help = run("--help");
         assertEquals(0, help.code);
