@@ -22,8 +22,10 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
@@ -39,7 +41,8 @@ import probe.cli.client.ProbeUnavailableException.Reason;
  * <p>{@link #call} sends {@code {"id": n, "op": …, "args": …}} with ids 1, 2, 3, … and waits for the
  * reply with that id. Event lines (those with an {@code event} key) that arrive meanwhile are queued
  * apart and taken with {@link #nextEvent}; replies that no call is waiting for (answers to
- * {@link #sendRaw} lines) are queued for {@link #readMessage}. Every wait is bounded: by the read
+ * {@link #sendRaw} lines) are queued for {@link #readMessage}, and the late reply of a call that
+ * timed out is dropped. Every wait is bounded: by the read
  * timeout given to {@link #connect(Path, Duration)} (default {@link #DEFAULT_READ_TIMEOUT}), or by
  * the timeout passed to the method.
  *
@@ -80,6 +83,8 @@ public final class ProbeClient implements AutoCloseable {
     private boolean reading;
     private final ArrayDeque<ObjectNode> replies = new ArrayDeque<>();
     private final ArrayDeque<ObjectNode> events = new ArrayDeque<>();
+    /** Ids of calls that timed out: their late replies are dropped, not queued; guarded by lock. */
+    private final Set<Long> abandoned = new HashSet<>();
     /** Set once the connection is unusable (closed by the peer, a runaway line); guarded by lock. */
     private IOException failure;
     /** The peer closed the connection between two lines; guarded by lock. */
@@ -218,6 +223,7 @@ public final class ProbeClient implements AutoCloseable {
         send(Json.line(request));
         ObjectNode reply = await(replies, id, deadline);
         if (reply == null) {
+            abandon(id);
             throw new SocketTimeoutException("no reply to " + op + " within " + seconds(timeout) + " from the probe on "
                     + socket);
         }
@@ -430,7 +436,7 @@ public final class ProbeClient implements AutoCloseable {
                 if (!reading) {
                     m = (ObjectNode) readOneLocked(deadline, false);
                     if (m != null) {
-                        (m.has("event") ? events : replies).add(m);
+                        dispatch(m);
                     } else if (failure == null) {
                         return take(queue, wanted);
                     }
@@ -441,6 +447,30 @@ public final class ProbeClient implements AutoCloseable {
                     return null;
                 }
                 awaitNanos(remaining);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** With the lock held: queues a message read from the socket. */
+    private void dispatch(ObjectNode m) {
+        if (m.has("event")) {
+            events.add(m);
+            return;
+        }
+        JsonNode id = m.get("id");
+        if (id != null && id.isIntegralNumber() && !abandoned.isEmpty() && abandoned.remove(id.longValue())) {
+            return;
+        }
+        replies.add(m);
+    }
+
+    private void abandon(long id) {
+        lock.lock();
+        try {
+            if (take(replies, id) == null) {
+                abandoned.add(id);
             }
         } finally {
             lock.unlock();

@@ -165,6 +165,23 @@ class ProbeClientTest {
     }
 
     @Test
+    void theLateReplyOfATimedOutCallIsDropped() throws Exception {
+        TestProbe.Handler handler = (req, conn) -> {
+            if (req.path("op").asText().equals("late")) {
+                Thread.sleep(300);
+            }
+            conn.reply(req, Wire.object().put("op", req.path("op").asText()));
+        };
+        try (TestProbe probe = TestProbe.start(dir, handler);
+                ProbeClient client = ProbeClient.connect(probe.socket(), Duration.ofSeconds(5))) {
+            assertThrows(SocketTimeoutException.class, () -> client.call("late", null, Duration.ofMillis(50)));
+            assertEquals("next", client.call("next").get("op").textValue(), "the late reply is not taken for this one");
+            client.sendRaw(utf8("{\"id\":\"raw\",\"op\":\"raw\"}\n"));
+            assertEquals("raw", client.readMessage().get("id").textValue(), "nor handed to readMessage");
+        }
+    }
+
+    @Test
     void noSocketFileIsUnavailable() {
         Path missing = dir.resolve("nothing-here.sock");
         ProbeUnavailableException e = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(missing));
