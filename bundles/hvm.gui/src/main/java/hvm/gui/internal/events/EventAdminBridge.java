@@ -12,7 +12,7 @@ import org.osgi.service.event.EventAdmin;
  * {@code org.osgi.service.event}: it is satisfied only while an EventAdmin is registered, and
  * without the package (an optional import) SCR never loads it.
  */
-@Component(service = DomainEventListener.class)
+@Component(name = "hvm.gui.eventAdmin", service = DomainEventListener.class)
 public final class EventAdminBridge implements DomainEventListener {
     private final EventAdmin eventAdmin;
 

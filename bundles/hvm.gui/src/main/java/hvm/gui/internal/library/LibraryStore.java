@@ -14,11 +14,14 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -34,6 +37,7 @@ public final class LibraryStore {
 
     private final Path library;
     private final Path vmsDir;
+    private final Map<Path, FileTime> badFiles = new ConcurrentHashMap<>();
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
@@ -114,16 +118,29 @@ public final class LibraryStore {
             Vm vm = mapper.readValue(file.toFile(), Vm.class);
             String expected = file.getFileName().toString();
             if (!expected.equals(vm.id() + SUFFIX)) {
-                LOG.log(Level.WARNING, "Skipping VM file {0}: its id {1} does not match the file name", file, vm.id());
+                skip(file, "its id " + vm.id() + " does not match the file name");
                 return Optional.empty();
             }
+            badFiles.remove(file);
             return Optional.of(vm);
         } catch (JsonProcessingException e) {
-            LOG.log(Level.WARNING, "Skipping VM file {0}: {1}", file, e.getOriginalMessage());
+            // Jackson also reports a record constructor's IllegalArgumentException this way.
+            skip(file, e.getOriginalMessage());
         } catch (IOException | RuntimeException e) {
-            // Jackson wraps a record constructor's IllegalArgumentException; a file may vanish mid-read.
-            LOG.log(Level.WARNING, "Skipping VM file {0}: {1}", file, e.toString());
+            skip(file, e.toString());
         }
         return Optional.empty();
+    }
+
+    // The list is read on every refresh: a bad file is reported once per version, not each time.
+    private void skip(Path file, String why) {
+        FileTime modified;
+        try {
+            modified = Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            modified = FileTime.fromMillis(0);
+        }
+        Level level = modified.equals(badFiles.put(file, modified)) ? Level.DEBUG : Level.WARNING;
+        LOG.log(level, "Skipping VM file {0}: {1}", file, why);
     }
 }
