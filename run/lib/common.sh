@@ -1,5 +1,23 @@
-# Sourced by the launch scripts: makes sure there is an X display. When DISPLAY is unset it
-# starts a private Xvfb on a free display number and stops it when the calling script exits.
+# Sourced by the launch scripts: builds what is missing, makes sure there is an X display, and
+# runs the JVM so that signals reach it.
+
+# Builds the project (without tests) when the artifact $1 is missing, so a fresh clone starts
+# with one command.
+ensure_built() {
+    if [ -f "$1" ]; then
+        return 0
+    fi
+    local root
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+    echo "$(basename "$0"): $1 is missing; building the project first (mvn -DskipTests package)" >&2
+    (cd "$root" && timeout 15m mvn -B -q -ntp -DskipTests package >&2) || {
+        echo "$(basename "$0"): the build failed; run 'mvn -DskipTests package' in $root to see why" >&2
+        exit 2
+    }
+}
+
+# When DISPLAY is unset, starts a private Xvfb on a free display number and stops it when the
+# calling script exits.
 
 ensure_display() {
     if [ -n "${DISPLAY:-}" ]; then
@@ -29,10 +47,10 @@ ensure_display() {
     echo "$(basename "$0"): no DISPLAY; started a private Xvfb on $DISPLAY" >&2
 }
 
-# Runs java in the background and waits, so that Ctrl-C and TERM reach it and the EXIT trap
+# Runs java in the background (stdin kept: Gogo reads it) and waits, so that Ctrl-C and TERM reach it and the EXIT trap
 # (which stops a private Xvfb) still runs afterwards.
 run_java() {
-    java "$@" &
+    java "$@" <&0 &
     local pid=$!
     trap 'kill -TERM "$pid" 2>/dev/null' INT TERM
     local rc=0

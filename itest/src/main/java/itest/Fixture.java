@@ -1,0 +1,123 @@
+package itest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.util.tracker.ServiceTracker;
+import probe.cli.client.ProbeClient;
+
+/**
+ * The running framework as the tests see it: the probe configured on a private socket, the GUI
+ * on a private library folder, and helpers to reach both. Set up once per test JVM.
+ */
+public final class Fixture {
+    /** Generous bound for anything the tests wait for; a healthy run needs a fraction of it. */
+    public static final Duration WAIT = Duration.ofSeconds(20);
+
+    private static Path root;
+    private static Path socket;
+    private static Path library;
+    private static ServiceTracker<ConfigurationAdmin, ConfigurationAdmin> configAdmin;
+
+    private Fixture() {
+    }
+
+    public static BundleContext context() {
+        return FrameworkUtil.getBundle(Fixture.class).getBundleContext();
+    }
+
+    /** Configures the transport and the GUI on private paths (once), and waits until the probe answers. */
+    public static synchronized void start() throws Exception {
+        if (root == null) {
+            root = Files.createTempDirectory("hdp-itest");
+            socket = root.resolve("run").resolve("hvm-dbg-gui.sock");
+            library = root.resolve("library");
+            Files.createDirectories(library);
+            configure("hvm.gui", Map.of("libraryPath", library.toString()));
+            configure("probe.transport", Map.of("socketPath", socket.toString(), "opTimeoutMillis", 3000L));
+        }
+        awaitProbe();
+    }
+
+    public static Path socket() {
+        return socket;
+    }
+
+    public static Path library() {
+        return library;
+    }
+
+    /** The folder beside the project's modules (run/, bundles/), from the bndrun. */
+    public static Path projectRoot() {
+        return Path.of(context().getProperty("itest.project.root")).toAbsolutePath().normalize();
+    }
+
+    /** Waits until probe.hello answers on the socket. */
+    public static void awaitProbe() throws InterruptedException {
+        await("the probe to answer on " + socket, () -> {
+            try (ProbeClient c = ProbeClient.connect(socket, Duration.ofSeconds(2))) {
+                return c.call("probe.hello") != null;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    public static ProbeClient client() throws IOException {
+        return ProbeClient.connect(socket, Duration.ofSeconds(15));
+    }
+
+    /** Replaces the configuration of {@code pid} with {@code props}. */
+    public static void configure(String pid, Map<String, ?> props) throws Exception {
+        Configuration c = configAdmin().getConfiguration(pid, "?");
+        Dictionary<String, Object> d = new Hashtable<>();
+        props.forEach(d::put);
+        c.update(d);
+    }
+
+    /**
+     * ConfigurationAdmin, tracked for the life of the test JVM: Felix's ConfigurationAdmin is a
+     * service factory, so its object stops working once the tracker that got it is closed.
+     */
+    public static synchronized ConfigurationAdmin configAdmin() throws InterruptedException {
+        if (configAdmin == null) {
+            configAdmin = new ServiceTracker<>(context(), ConfigurationAdmin.class, null);
+            configAdmin.open();
+        }
+        ConfigurationAdmin ca = configAdmin.waitForService(WAIT.toMillis());
+        if (ca == null) {
+            throw new AssertionError("no ConfigurationAdmin service within " + WAIT);
+        }
+        return ca;
+    }
+
+    public static Bundle bundle(String symbolicName) {
+        for (Bundle b : context().getBundles()) {
+            if (symbolicName.equals(b.getSymbolicName())) {
+                return b;
+            }
+        }
+        throw new AssertionError("no bundle " + symbolicName + " in the test runtime");
+    }
+
+    /** Polls {@code condition} every 20 ms until it holds, failing after {@link #WAIT}. */
+    public static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + WAIT.toSeconds() + " s waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package itest;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** A child JVM (a runtime or the CLI) whose output the test reads line by line. */
+public final class Proc implements AutoCloseable {
+    private final Process process;
+    private final List<String> lines = new ArrayList<>();
+
+    private Proc(Process process) {
+        this.process = process;
+        Thread pump = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    synchronized (lines) {
+                        lines.add(line);
+                    }
+                }
+            } catch (IOException e) {
+                // The process ended.
+            }
+        }, "itest-proc-output");
+        pump.setDaemon(true);
+        pump.start();
+    }
+
+    /** Starts {@code java args...} with {@code env} added, stdout and stderr merged. */
+    public static Proc java(Map<String, String> env, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("HVM_GUI_PROBE_SOCKET");
+        pb.environment().putAll(env);
+        return new Proc(pb.start());
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public String output() {
+        synchronized (lines) {
+            return String.join("\n", lines);
+        }
+    }
+
+    /** Waits until a line contains {@code text}; fails with the output so far when it does not come. */
+    public void awaitLine(String text) throws InterruptedException {
+        Fixture.await("a line with '" + text + "' from pid " + pid(), () -> {
+            synchronized (lines) {
+                return lines.stream().anyMatch(l -> l.contains(text));
+            }
+        });
+    }
+
+    /** Waits for the process to exit and returns its exit code. */
+    public int exitCode() throws InterruptedException {
+        if (!process.waitFor(Fixture.WAIT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("pid " + pid() + " did not exit; output:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package itest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import probe.cli.client.ProbeClient;
+
+/** The exported runnable jars as a user starts them, and the CLI jar as a user runs it. */
+class RuntimesIT {
+
+    private static Path jar(String name) {
+        Path p = Fixture.projectRoot().resolve("run").resolve("target").resolve(name);
+        assertTrue(Files.isRegularFile(p), p + " is built before the integration tests");
+        return p;
+    }
+
+    private static Path cliJar() {
+        Path p = Fixture.projectRoot().resolve("bundles").resolve("probe.cli").resolve("target").resolve("hvm-dbg.jar");
+        assertTrue(Files.isRegularFile(p), p + " is built before the integration tests");
+        return p;
+    }
+
+    @Test
+    void theReleaseHoldsNoProbeBundle() throws Exception {
+        String bndrun = Files.readString(Fixture.projectRoot().resolve("run").resolve("release.bndrun"));
+        assertTrue(bndrun.contains("hvm.gui"), "release.bndrun is resolved");
+        assertFalse(bndrun.contains("probe."), "release.bndrun names no probe bundle:\n" + bndrun);
+        try (JarFile release = new JarFile(jar("release.jar").toFile())) {
+            List<String> bundles = release.stream().map(e -> e.getName()).filter(n -> n.startsWith("jar/")).collect(Collectors.toList());
+            assertTrue(bundles.stream().anyMatch(n -> n.contains("hvm.gui")), bundles.toString());
+            assertTrue(bundles.stream().noneMatch(n -> n.contains("probe.") || n.contains("gogo")), bundles.toString());
+        }
+        try (JarFile debug = new JarFile(jar("debug.jar").toFile())) {
+            assertTrue(debug.stream().anyMatch(e -> e.getName().startsWith("jar/probe.transport")), "the debug runtime holds the probe");
+        }
+    }
+
+    @Test
+    void theReleaseRuntimeShowsTheGuiAndOpensNoSocket() throws Exception {
+        Path tmp = Files.createTempDirectory("hdp-release");
+        Path socket = tmp.resolve("run").resolve("probe.sock");
+        try (Proc release = Proc.java(Map.of("HVM_HOME", tmp.resolve("library").toString(), "HVM_GUI_PROBE_SOCKET", socket.toString()),
+                "-jar", jar("release.jar").toString())) {
+            release.awaitLine("HVM main window shown");
+            assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "no socket file");
+            assertTrue(listeningUnixSockets(release.pid()).isEmpty(), "the release process listens on no Unix socket");
+        }
+    }
+
+    @Test
+    void theDebugRuntimeAnswersTheCliJar() throws Exception {
+        Path tmp = Files.createTempDirectory("hdp-debug");
+        Path socket = tmp.resolve("run").resolve("probe.sock");
+        try (Proc debug = Proc.java(Map.of("HVM_HOME", tmp.resolve("library").toString(), "HVM_GUI_PROBE_SOCKET", socket.toString()),
+                "-Dgosh.args=--nointeractive", "-jar", jar("debug.jar").toString())) {
+            debug.awaitLine("HDP-GUI probe listening on " + socket);
+            debug.awaitLine("HVM main window shown");
+            try (ProbeClient c = ProbeClient.connect(socket)) {
+                assertTrue(TransportIT.contains(c.call("probe.hello").get("ops"), "gui.screenshot"));
+            }
+            assertFalse(listeningUnixSockets(debug.pid()).isEmpty(), "the debug process listens on its socket");
+
+            try (Proc hello = Proc.java(Map.of(), "-jar", cliJar().toString(), "--socket", socket.toString(), "hello")) {
+                assertEquals(0, hello.exitCode(), hello.output());
+                assertTrue(hello.output().contains("gui.screenshot"), hello.output());
+            }
+            Path png = tmp.resolve("x.png");
+            try (Proc shot = Proc.java(Map.of("HVM_GUI_PROBE_SOCKET", socket.toString()), "-jar", cliJar().toString(),
+                    "gui", "screenshot", "--output", png.toString())) {
+                assertEquals(0, shot.exitCode(), shot.output());
+            }
+            BufferedImage img = ImageIO.read(png.toFile());
+            assertNotNull(img, "the CLI wrote a PNG");
+            assertTrue(img.getWidth() >= 400 && img.getHeight() >= 300, img.getWidth() + "x" + img.getHeight());
+        }
+        try (Proc none = Proc.java(Map.of(), "-jar", cliJar().toString(), "--socket", socket.toString(), "hello")) {
+            assertEquals(3, none.exitCode(), "no probe answers once the runtime is gone: " + none.output());
+            assertTrue(none.output().contains("run/hvm-debug"), "the hint says what to start: " + none.output());
+        }
+    }
+
+    /** The inodes of the Unix sockets {@code pid} listens on (state LISTEN in /proc/net/unix). */
+    static Set<String> listeningUnixSockets(long pid) throws IOException {
+        Set<String> inodes = new HashSet<>();
+        try (var fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : (Iterable<Path>) fds::iterator) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException gone) {
+                    // The descriptor closed while we looked.
+                }
+            }
+        }
+        Set<String> listening = new HashSet<>();
+        for (String line : Files.readAllLines(Path.of("/proc/net/unix"), StandardCharsets.UTF_8)) {
+            String[] f = line.trim().split("\\s+");
+            // Num RefCount Protocol Flags Type St Inode Path: flags 00010000 is __SO_ACCEPTCON, a listening socket.
+            if (f.length >= 7 && f[3].equals("00010000") && inodes.contains(f[6])) {
+                listening.add(f[6]);
+            }
+        }
+        return listening;
+    }
+}
