@@ -1,6 +1,8 @@
 package probe.api.swing;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.awt.Component;
+import java.awt.Dialog;
 import java.awt.Window;
 import java.util.List;
 import java.util.Optional;
@@ -21,13 +23,39 @@ public interface ViewRegistry {
     /** The application's main window: the first showing frame that no other window owns. */
     Optional<Window> mainWindow();
 
+    /** The topmost showing dialog: what {@code gui.dialog.current} and the {@code dialog} scopes mean. */
+    Optional<Dialog> topmostDialog();
+
     /**
-     * The one showing component whose {@code getName()} is {@code identifier}.
+     * Resolves an identifier to exactly one target: a showing component named so, a menu item
+     * (open or not), or a virtual row or tab.
      *
-     * @throws ProbeException {@code gui.identifier_not_found} with the nearest identifiers in details,
-     *     or {@code gui.identifier_ambiguous} with the candidates
+     * @throws ProbeException {@code gui.identifier_not_found} with the nearest identifiers in
+     *     {@code details.nearest}, or {@code gui.identifier_ambiguous} with {@code details.candidates}
      */
-    Component find(String identifier) throws ProbeException;
+    Target resolve(String identifier) throws ProbeException;
+
+    /** What a person's hand would meet at the target now. */
+    Verdict verdict(Target target);
+
+    /**
+     * The items {@code gui.list} reports for {@code scope}: {@code window} (the main window and every
+     * showing window over it), {@code dialog} (the topmost dialog), {@code sidebar}, or an identifier
+     * prefix. Each item is an object as PROTOCOL.md section 5 and docs/PROTOCOL.md describe it.
+     *
+     * @throws ProbeException {@code gui.no_window} when the scope names no showing window
+     */
+    ArrayNode list(String scope) throws ProbeException;
+
+    /**
+     * Every operable control in the showing windows (menu items included) that has no identifier,
+     * and every identifier that several showing things share: each a gui.list item with a
+     * {@code problem} field. Empty when the GUI is fully named.
+     */
+    ArrayNode audit();
+
+    /** The identifier of a component as the registry reports it (its name), or null when it has none. */
+    String identifierOf(Component c);
 
     /** The window of {@code c}, or {@code c} itself when it is a window. */
     static Window windowOf(Component c) {

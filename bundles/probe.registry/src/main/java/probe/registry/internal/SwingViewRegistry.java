@@ -3,18 +3,27 @@ package probe.registry.internal;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
-import java.awt.Container;
+import java.awt.Dialog;
 import java.awt.Frame;
 import java.awt.KeyboardFocusManager;
+import java.awt.Point;
+import java.awt.Rectangle;
 import java.awt.Window;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import javax.swing.JComponent;
 import javax.swing.JMenu;
+import javax.swing.SwingUtilities;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
+import probe.api.swing.Target;
+import probe.api.swing.Verdict;
 import probe.api.swing.ViewRegistry;
+import probe.api.wire.Wire;
 
 /**
  * Walks the showing windows of this JVM. Swing does not expose the window manager's stacking
@@ -75,61 +84,193 @@ public final class SwingViewRegistry implements ViewRegistry {
     }
 
     @Override
-    public Component find(String identifier) throws ProbeException {
-        List<Component> matches = new ArrayList<>();
-        List<String> names = new ArrayList<>();
+    public Optional<Dialog> topmostDialog() {
+        Dialog top = null;
         for (Window w : windows()) {
-            walk(w, c -> {
-                String name = c.getName();
-                if (name == null) {
-                    return;
-                }
-                names.add(name);
-                if (name.equals(identifier)) {
-                    matches.add(c);
-                }
-            });
+            if (w instanceof Dialog) {
+                top = (Dialog) w;
+            }
         }
+        return Optional.ofNullable(top);
+    }
+
+    @Override
+    public String identifierOf(Component c) {
+        return c.getName();
+    }
+
+    @Override
+    public Target resolve(String identifier) throws ProbeException {
+        Scan scan = Scan.of(windows());
+        List<Scan.Entry> matches = scan.entries.stream().filter(e -> identifier.equals(e.identifier())).collect(Collectors.toList());
         if (matches.size() == 1) {
-            return matches.get(0);
+            return matches.get(0).target();
         }
         ObjectNode details = ProbeException.newDetails();
         if (matches.isEmpty()) {
+            List<String> names = scan.entries.stream().map(Scan.Entry::identifier).filter(n -> n != null).collect(Collectors.toList());
             ArrayNode near = details.putArray("nearest");
             Nearest.of(identifier, names, NEAREST).forEach(near::add);
             throw new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "no showing view with identifier '" + identifier + "'"
                     + (near.isEmpty() ? "" : "; nearest: " + near.get(0).asText()), details);
         }
         ArrayNode candidates = details.putArray("candidates");
-        for (Component c : matches) {
-            Window w = ViewRegistry.windowOf(c);
-            ObjectNode o = candidates.addObject();
-            o.put("type", c.getClass().getName());
-            o.put("window", w == null ? null : w.getName());
-            java.awt.Rectangle r = c.getBounds();
-            o.putArray("frame").add(r.x).add(r.y).add(r.width).add(r.height);
+        for (Scan.Entry e : matches) {
+            candidates.add(item(e, scan));
         }
         throw new ProbeException(ErrorCodes.IDENTIFIER_AMBIGUOUS, matches.size() + " showing views share the identifier '"
                 + identifier + "'; the probe does not guess which one is meant", details);
     }
 
-    /** Visits every showing component under {@code root}, root included, and the items of its menus. */
-    static void walk(Component root, Consumer<Component> visit) {
-        if (!root.isShowing()) {
-            return;
-        }
-        visit.accept(root);
-        if (root instanceof JMenu) {
-            for (Component item : ((JMenu) root).getMenuComponents()) {
-                if (item.isShowing()) {
-                    walk(item, visit);
+    @Override
+    public Verdict verdict(Target t) {
+        return verdict(t, windows());
+    }
+
+    /** The verdict against a stacking order already computed (a listing asks once, not per item). */
+    private Verdict verdict(Target t, List<Window> stack) {
+        Component c = t.component();
+        if (!t.menuPath().isEmpty()) {
+            for (JMenu m : t.menuPath()) {
+                if (!m.isEnabled()) {
+                    return Verdict.refused("its menu '" + name(m) + "' is disabled", null);
                 }
             }
+            if (!c.isEnabled()) {
+                return Verdict.refused("it is disabled", null);
+            }
+            return blockedByModal(t.menuPath().get(0), stack);
         }
-        if (root instanceof Container) {
-            for (Component child : ((Container) root).getComponents()) {
-                walk(child, visit);
+        if (!c.isShowing()) {
+            return Verdict.refused("it is not showing", null);
+        }
+        Rectangle b = t.bounds();
+        if (b.width <= 0 || b.height <= 0) {
+            return Verdict.refused("it has no size on screen", null);
+        }
+        if (!c.isEnabled()) {
+            return Verdict.refused("it is disabled", null);
+        }
+        if (t.kind() == Target.Kind.TAB && !((javax.swing.JTabbedPane) c).isEnabledAt(t.index())) {
+            return Verdict.refused("the tab is disabled", null);
+        }
+        Verdict modal = blockedByModal(c, stack);
+        if (!modal.operable()) {
+            return modal;
+        }
+        if (t.kind() == Target.Kind.ROW && !visibleRect(c).intersects(b)) {
+            // Scrolled out of view: a hand scrolls first, and so does gui.click; nothing covers it yet.
+            return Verdict.OPERABLE;
+        }
+        return coveredAtCentre(t, stack);
+    }
+
+    /** A showing modal dialog that blocks the window of {@code c}: the topmost one that is not that window or an owner of it. */
+    private static Verdict blockedByModal(Component c, List<Window> stack) {
+        Window w = ViewRegistry.windowOf(c);
+        Dialog blocker = null;
+        for (Window x : stack) {
+            if (x instanceof Dialog && ((Dialog) x).isModal() && x != w && !isOrOwns(x, w)) {
+                blocker = (Dialog) x;
             }
         }
+        if (blocker == null) {
+            return Verdict.OPERABLE;
+        }
+        return Verdict.refused("it is behind the modal dialog '" + name(blocker) + "'", name(blocker));
+    }
+
+    private static Verdict coveredAtCentre(Target t, List<Window> stack) {
+        Window w = t.window();
+        Point inWindow = t.centreInWindow();
+        Point onScreen = new Point(inWindow);
+        SwingUtilities.convertPointToScreen(onScreen, w);
+        for (int i = stack.indexOf(w) + 1; i < stack.size(); i++) {
+            Window above = stack.get(i);
+            if (above.getBounds().contains(onScreen)) {
+                return Verdict.refused("it is covered at its centre by the window '" + name(above) + "'", name(above));
+            }
+        }
+        Component hit = SwingUtilities.getDeepestComponentAt(w, inWindow.x, inWindow.y);
+        Component c = t.component();
+        if (hit == null || hit == c || SwingUtilities.isDescendingFrom(hit, c)) {
+            return Verdict.OPERABLE;
+        }
+        return Verdict.refused("it is covered at its centre by '" + name(hit) + "'", name(hit));
+    }
+
+    private static Rectangle visibleRect(Component c) {
+        return c instanceof JComponent ? ((JComponent) c).getVisibleRect() : new Rectangle(0, 0, c.getWidth(), c.getHeight());
+    }
+
+    /** A component's identifier, else its class and (for windows) title, so a message can name it. */
+    static String name(Component c) {
+        if (c.getName() != null) {
+            return c.getName();
+        }
+        String title = c instanceof Dialog ? ((Dialog) c).getTitle() : c instanceof Frame ? ((Frame) c).getTitle() : null;
+        return c.getClass().getSimpleName() + (title == null ? "" : " \"" + title + "\"");
+    }
+
+    @Override
+    public ArrayNode list(String scope) throws ProbeException {
+        Scan scan = Scan.of(windows());
+        ArrayNode items = Wire.mapper().createArrayNode();
+        if ("dialog".equals(scope)) {
+            Dialog d = topmostDialog().orElseThrow(() -> new ProbeException(ErrorCodes.NO_WINDOW, "no dialog is open"));
+            for (Scan.Entry e : scan.entries) {
+                if (e.window() == d || isOrOwns(d, e.window())) {
+                    items.add(item(e, scan));
+                }
+            }
+            return items;
+        }
+        if ("window".equals(scope)) {
+            if (mainWindow().isEmpty()) {
+                throw new ProbeException(ErrorCodes.NO_WINDOW, "no application window is showing");
+            }
+            scan.entries.forEach(e -> items.add(item(e, scan)));
+            return items;
+        }
+        String prefix = "sidebar".equals(scope) ? "sidebar." : scope;
+        for (Scan.Entry e : scan.entries) {
+            if (e.identifier() != null && (e.identifier().startsWith(prefix) || e.identifier().equals(scope))) {
+                items.add(item(e, scan));
+            }
+        }
+        return items;
+    }
+
+    @Override
+    public ArrayNode audit() {
+        Scan scan = Scan.of(windows());
+        ArrayNode problems = Wire.mapper().createArrayNode();
+        Map<String, Integer> counts = new HashMap<>();
+        for (Scan.Entry e : scan.entries) {
+            if (e.identifier() != null) {
+                counts.merge(e.identifier(), 1, Integer::sum);
+            }
+        }
+        for (Scan.Entry e : scan.entries) {
+            boolean operable = e.target().kind() != Target.Kind.COMPONENT || Controls.operable(e.target().component());
+            if (e.identifier() == null && operable) {
+                problems.add(item(e, scan).put("problem", "no identifier"));
+            } else if (e.identifier() != null && counts.get(e.identifier()) > 1) {
+                problems.add(item(e, scan).put("problem", "shared identifier"));
+            }
+        }
+        return problems;
+    }
+
+    private ObjectNode item(Scan.Entry e, Scan scan) {
+        Target t = e.target();
+        ObjectNode o = Items.describe(t, e.window(), scan.labels.get(t.component()));
+        o.put("parent", e.parent());
+        Verdict v = verdict(t, scan.windows);
+        o.put("clickable", v.operable());
+        if (!v.operable()) {
+            o.put("reason", v.reason());
+        }
+        return o;
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
-import java.awt.Dialog;
 import java.awt.Graphics2D;
 import java.awt.Point;
 import java.awt.Rectangle;
@@ -22,6 +21,7 @@ import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.swing.Edt;
+import probe.api.swing.Target;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
@@ -72,13 +72,14 @@ public final class ScreenshotOp implements ProbeOp {
                 region = screenBounds(main);
                 break;
             case "dialog":
-                region = screenBounds(topmostDialog());
+                region = screenBounds(registry.topmostDialog()
+                        .orElseThrow(() -> new ProbeException(ErrorCodes.NO_WINDOW, "no dialog is open")));
                 break;
             default:
                 if (scope.isEmpty()) {
                     throw ProbeException.invalidArgs("argument 'scope' must be window, dialog or an identifier");
                 }
-                Component target = registry.find(scope);
+                Target target = registry.resolve(scope);
                 region = screenBounds(target);
                 if (region.isEmpty()) {
                     throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "'" + scope + "' has no size on screen, so there is nothing to show");
@@ -86,19 +87,6 @@ public final class ScreenshotOp implements ProbeOp {
         }
         double scale = main.getGraphicsConfiguration().getDefaultTransform().getScaleX();
         return composite(region, scale);
-    }
-
-    private Dialog topmostDialog() throws ProbeException {
-        Dialog top = null;
-        for (Window w : registry.windows()) {
-            if (w instanceof Dialog) {
-                top = (Dialog) w;
-            }
-        }
-        if (top == null) {
-            throw new ProbeException(ErrorCodes.NO_WINDOW, "no dialog is open");
-        }
-        return top;
     }
 
     private Shot composite(Rectangle region, double scale) {
@@ -133,5 +121,15 @@ public final class ScreenshotOp implements ProbeOp {
     private static Rectangle screenBounds(Component c) {
         Point p = c.getLocationOnScreen();
         return new Rectangle(p.x, p.y, c.getWidth(), c.getHeight());
+    }
+
+    /** A target's bounds on screen: a component's, or its row's or tab's cell (empty when it does not show). */
+    private static Rectangle screenBounds(Target t) throws ProbeException {
+        if (!t.component().isShowing()) {
+            throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "'" + t.identifier() + "' is not showing, so there is nothing to show");
+        }
+        Rectangle b = t.bounds();
+        Point p = t.component().getLocationOnScreen();
+        return new Rectangle(p.x + b.x, p.y + b.y, b.width, b.height);
     }
 }

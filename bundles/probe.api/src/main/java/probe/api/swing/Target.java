@@ -1,0 +1,96 @@
+package probe.api.swing;
+
+import java.awt.Component;
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.awt.Window;
+import java.util.List;
+import javax.swing.JMenu;
+import javax.swing.SwingUtilities;
+
+/**
+ * What an identifier names: a component, or a virtual item inside one (a row of a list, table or
+ * tree; a tab), as the view registry resolved it. Read it on the event dispatch thread.
+ */
+public final class Target {
+
+    /** What kind of thing the identifier names. */
+    public enum Kind {
+        /** A component named by {@code getName()}; a menu item counts, open or not. */
+        COMPONENT,
+        /** Row {@link #index()} of the JList, JTable or JTree {@link #component()}. */
+        ROW,
+        /** Tab {@link #index()} of the JTabbedPane {@link #component()}. */
+        TAB
+    }
+
+    private final String identifier;
+    private final Kind kind;
+    private final Component component;
+    private final int index;
+    private final List<JMenu> menuPath;
+
+    public Target(String identifier, Kind kind, Component component, int index, List<JMenu> menuPath) {
+        this.identifier = identifier;
+        this.kind = kind;
+        this.component = component;
+        this.index = index;
+        this.menuPath = List.copyOf(menuPath);
+    }
+
+    public String identifier() {
+        return identifier;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The component itself, or the list, table, tree or tabbed pane that holds the item. */
+    public Component component() {
+        return component;
+    }
+
+    /** The row or tab index; -1 for a component. */
+    public int index() {
+        return index;
+    }
+
+    /**
+     * For a menu item whose menu is closed: the menus a hand opens to reach it, outermost first
+     * (the top-level menu of the menu bar, then each submenu). Empty otherwise.
+     */
+    public List<JMenu> menuPath() {
+        return menuPath;
+    }
+
+    /** The window that holds the target (for a menu item in a closed menu: the menu bar's window). */
+    public Window window() {
+        Component anchor = menuPath.isEmpty() ? component : menuPath.get(0);
+        return ViewRegistry.windowOf(anchor);
+    }
+
+    /** The target's bounds in {@link #component()}'s coordinates: the whole component, or the row's or tab's cell. */
+    public Rectangle bounds() {
+        switch (kind) {
+            case ROW:
+                return Rows.bounds(component, index);
+            case TAB:
+                return ((javax.swing.JTabbedPane) component).getBoundsAt(index);
+            default:
+                return new Rectangle(0, 0, component.getWidth(), component.getHeight());
+        }
+    }
+
+    /** The centre of the target in its window's coordinates, where a hand clicks. */
+    public Point centreInWindow() {
+        Rectangle b = bounds();
+        Point p = new Point(b.x + b.width / 2, b.y + b.height / 2);
+        return SwingUtilities.convertPoint(component, p, window());
+    }
+
+    @Override
+    public String toString() {
+        return identifier + " (" + kind.name().toLowerCase(java.util.Locale.ROOT) + (index >= 0 ? " " + index : "") + ")";
+    }
+}

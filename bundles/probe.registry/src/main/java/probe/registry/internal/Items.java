@@ -1,0 +1,161 @@
+package probe.registry.internal;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Component;
+import java.awt.Dialog;
+import java.awt.Frame;
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.awt.Window;
+import javax.swing.AbstractButton;
+import javax.swing.JComboBox;
+import javax.swing.JComponent;
+import javax.swing.JLabel;
+import javax.swing.JList;
+import javax.swing.JPasswordField;
+import javax.swing.JProgressBar;
+import javax.swing.JSlider;
+import javax.swing.JSpinner;
+import javax.swing.JTabbedPane;
+import javax.swing.JToggleButton;
+import javax.swing.SwingUtilities;
+import javax.swing.text.JTextComponent;
+import probe.api.swing.Rows;
+import probe.api.swing.Target;
+import probe.api.wire.Wire;
+
+/**
+ * The item gui.list reports for a target. A password field's text never leaves the process: only
+ * its length is reported.
+ */
+final class Items {
+
+    private Items() {
+    }
+
+    static ObjectNode describe(Target t, Window window, JLabel labelledBy) {
+        Component c = t.component();
+        ObjectNode o = Wire.object();
+        o.put("identifier", t.identifier());
+        switch (t.kind()) {
+            case ROW:
+                o.put("type", "row");
+                o.put("role", "row");
+                break;
+            case TAB:
+                o.put("type", "tab");
+                o.put("role", "tab");
+                break;
+            default:
+                o.put("type", c.getClass().getSimpleName().isEmpty() ? c.getClass().getName() : c.getClass().getSimpleName());
+                o.put("role", Controls.role(c));
+        }
+        o.put("window", window.getName());
+        ArrayNode frame = o.putArray("frame");
+        Rectangle r = frame(t, window);
+        frame.add(r.x).add(r.y).add(r.width).add(r.height);
+        o.put("label", label(t, labelledBy));
+        value(t, o);
+        o.put("enabled", c.isEnabled());
+        o.put("focused", t.kind() == Target.Kind.COMPONENT && c.isFocusOwner());
+        if (!t.menuPath().isEmpty()) {
+            o.put("inClosedMenu", true);
+        }
+        return o;
+    }
+
+    /** In the coordinates of the item's window; a window itself reports its bounds on screen. */
+    private static Rectangle frame(Target t, Window window) {
+        Component c = t.component();
+        if (c instanceof Window) {
+            return c.getBounds();
+        }
+        if (!c.isShowing()) {
+            return new Rectangle();
+        }
+        Rectangle b = t.bounds();
+        Point p = SwingUtilities.convertPoint(c, b.x, b.y, window);
+        return new Rectangle(p.x, p.y, b.width, b.height);
+    }
+
+    private static String label(Target t, JLabel labelledBy) {
+        Component c = t.component();
+        if (t.kind() == Target.Kind.ROW) {
+            Object v = Rows.value(c, t.index());
+            return v == null ? null : v.toString();
+        }
+        if (t.kind() == Target.Kind.TAB) {
+            return ((JTabbedPane) c).getTitleAt(t.index());
+        }
+        if (c instanceof Dialog) {
+            return ((Dialog) c).getTitle();
+        }
+        if (c instanceof Frame) {
+            return ((Frame) c).getTitle();
+        }
+        if (c instanceof AbstractButton) {
+            return ((AbstractButton) c).getText();
+        }
+        if (c instanceof JLabel) {
+            return ((JLabel) c).getText();
+        }
+        if (labelledBy != null) {
+            return labelledBy.getText();
+        }
+        if (c instanceof JComponent) {
+            Object tip = ((JComponent) c).getAccessibleContext().getAccessibleName();
+            return tip == null ? null : tip.toString();
+        }
+        return null;
+    }
+
+    private static void value(Target t, ObjectNode o) {
+        Component c = t.component();
+        if (t.kind() == Target.Kind.ROW) {
+            o.put("selected", Rows.selected(c, t.index()));
+            o.put("visible", c instanceof JComponent && ((JComponent) c).getVisibleRect().intersects(t.bounds()));
+            return;
+        }
+        if (t.kind() == Target.Kind.TAB) {
+            o.put("selected", ((JTabbedPane) c).getSelectedIndex() == t.index());
+            return;
+        }
+        if (c instanceof JPasswordField) {
+            // Never the password: only how long it is.
+            o.put("length", ((JPasswordField) c).getDocument().getLength());
+            o.put("editable", ((JPasswordField) c).isEditable());
+        } else if (c instanceof JTextComponent) {
+            o.put("value", ((JTextComponent) c).getText());
+            o.put("editable", ((JTextComponent) c).isEditable());
+        } else if (c instanceof JToggleButton || c instanceof javax.swing.JCheckBoxMenuItem || c instanceof javax.swing.JRadioButtonMenuItem) {
+            o.put("value", ((AbstractButton) c).isSelected());
+        } else if (c instanceof JComboBox) {
+            Object v = ((JComboBox<?>) c).getSelectedItem();
+            o.put("value", v == null ? null : v.toString());
+        } else if (c instanceof JSpinner) {
+            Object v = ((JSpinner) c).getValue();
+            if (v instanceof Number) {
+                double d = ((Number) v).doubleValue();
+                if (d == Math.rint(d)) {
+                    o.put("value", ((Number) v).longValue());
+                } else {
+                    o.put("value", d);
+                }
+            } else {
+                o.put("value", v == null ? null : v.toString());
+            }
+        } else if (c instanceof JSlider) {
+            o.put("value", ((JSlider) c).getValue());
+        } else if (c instanceof JProgressBar) {
+            o.put("value", ((JProgressBar) c).getValue());
+        } else if (c instanceof JLabel) {
+            o.put("value", ((JLabel) c).getText());
+        } else if (c instanceof JList) {
+            o.put("value", ((JList<?>) c).getSelectedIndex());
+        } else if (c instanceof JTabbedPane) {
+            JTabbedPane p = (JTabbedPane) c;
+            o.put("value", p.getSelectedIndex() < 0 ? null : p.getTitleAt(p.getSelectedIndex()));
+        }
+    }
+}

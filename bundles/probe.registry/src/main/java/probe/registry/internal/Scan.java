@@ -1,0 +1,104 @@
+package probe.registry.internal;
+
+import java.awt.Component;
+import java.awt.Container;
+import java.awt.Window;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import javax.swing.JComponent;
+import javax.swing.JLabel;
+import javax.swing.JMenu;
+import javax.swing.JTabbedPane;
+import probe.api.swing.Rows;
+import probe.api.swing.Target;
+
+/**
+ * One pass over the showing windows, bottom first: every named or operable component, the items
+ * of every menu of a menu bar (open or not), and the virtual rows and tabs. Layout containers
+ * without a name are folded away: their children stand for them. Run it on the EDT.
+ */
+final class Scan {
+    /** Client property on a JList, JTable or JTree: a {@code Function<Object, String>} from a row's value to its identifier. */
+    static final String ROW_IDENTIFIER = "hdp.rowIdentifier";
+
+    /** One thing the scan saw, with the identifier of its nearest named ancestor. */
+    record Entry(String identifier, Target target, Window window, String parent) {
+    }
+
+    final List<Window> windows;
+    final List<Entry> entries = new ArrayList<>();
+    final Map<Component, JLabel> labels = new IdentityHashMap<>();
+    private final Set<Component> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    private Scan(List<Window> windows) {
+        this.windows = windows;
+    }
+
+    static Scan of(List<Window> windows) {
+        Scan s = new Scan(windows);
+        for (Window w : windows) {
+            s.walk(w, w, null, List.of());
+        }
+        return s;
+    }
+
+    private void walk(Component c, Window w, String parent, List<JMenu> menuPath) {
+        boolean reachable = c.isShowing() || !menuPath.isEmpty();
+        if (!reachable || !seen.add(c)) {
+            return;
+        }
+        if (c instanceof JLabel && ((JLabel) c).getLabelFor() != null) {
+            labels.put(((JLabel) c).getLabelFor(), (JLabel) c);
+        }
+        String id = c.getName();
+        boolean listed = !Controls.plumbing(c) && (id != null || Controls.operable(c) || c instanceof Window);
+        if (listed) {
+            List<JMenu> path = c.isShowing() ? List.of() : menuPath;
+            entries.add(new Entry(id, new Target(id, Target.Kind.COMPONENT, c, -1, path), w, parent));
+        }
+        String here = listed && id != null ? id : parent;
+        if (Rows.hasRows(c) && c.isShowing()) {
+            rows(c, w, here);
+        }
+        if (c instanceof JTabbedPane && c.isShowing()) {
+            tabs((JTabbedPane) c, w, here);
+        }
+        if (c instanceof JMenu) {
+            List<JMenu> deeper = new ArrayList<>(menuPath);
+            deeper.add((JMenu) c);
+            for (Component item : ((JMenu) c).getMenuComponents()) {
+                walk(item, w, here, c.isShowing() && ((JMenu) c).isPopupMenuVisible() ? List.of() : deeper);
+            }
+            return;
+        }
+        if (Controls.descend(c) && c instanceof Container) {
+            for (Component child : ((Container) c).getComponents()) {
+                walk(child, w, here, List.of());
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void rows(Component view, Window w, String parent) {
+        Object fn = view instanceof JComponent ? ((JComponent) view).getClientProperty(ROW_IDENTIFIER) : null;
+        Function<Object, String> naming = fn instanceof Function ? (Function<Object, String>) fn : null;
+        int n = Rows.count(view);
+        for (int i = 0; i < n; i++) {
+            String id = naming != null ? naming.apply(Rows.value(view, i))
+                    : view.getName() != null ? view.getName() + ".row." + i : null;
+            entries.add(new Entry(id, new Target(id, Target.Kind.ROW, view, i, List.of()), w, parent));
+        }
+    }
+
+    private void tabs(JTabbedPane pane, Window w, String parent) {
+        for (int i = 0; i < pane.getTabCount(); i++) {
+            String id = pane.getName() != null ? pane.getName() + ".tab." + i : null;
+            entries.add(new Entry(id, new Target(id, Target.Kind.TAB, pane, i, List.of()), w, parent));
+        }
+    }
+}
