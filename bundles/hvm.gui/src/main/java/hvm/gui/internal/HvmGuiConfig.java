@@ -1,5 +1,6 @@
 package hvm.gui.internal;
 
+import hvm.gui.internal.crypto.PasswordKdf;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
@@ -25,5 +26,5 @@ public @interface HvmGuiConfig {
     @AttributeDefinition(name = "KDF iterations",
             description = "PBKDF2 iterations for the password of a newly encrypted VM (each VM keeps its own count).",
             min = "10000")
-    int kdfIterations() default 100_000;
+    int kdfIterations() default PasswordKdf.DEFAULT_ITERATIONS;
 }

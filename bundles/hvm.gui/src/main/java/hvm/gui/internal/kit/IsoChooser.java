@@ -1,15 +1,17 @@
 package hvm.gui.internal.kit;
 
+import java.awt.BorderLayout;
 import java.awt.Component;
 import java.awt.Container;
 import java.awt.Frame;
-import java.awt.HeadlessException;
 import java.io.File;
 import java.util.Map;
 import java.util.Optional;
+import javax.swing.BorderFactory;
 import javax.swing.JComponent;
 import javax.swing.JDialog;
 import javax.swing.JFileChooser;
+import javax.swing.JPanel;
 import javax.swing.filechooser.FileNameExtensionFilter;
 
 /**
@@ -26,13 +28,16 @@ public final class IsoChooser {
     /** Asks for an image file, starting in {@code current}'s folder; the chosen absolute path, if any. */
     public static Optional<String> choose(Frame owner, String current) {
         JFileChooser chooser = new JFileChooser() {
+            // The chooser's own dialog, but made by the kit: named, with a context, placed like the others.
             @Override
-            protected JDialog createDialog(Component parent) throws HeadlessException {
-                JDialog d = super.createDialog(parent);
-                Kit.named(d, SCENE);
-                d.getRootPane().putClientProperty(Kit.CONTEXT_PROPERTY, Map.of());
-                Kit.unnamePanes(d);
+            protected JDialog createDialog(Component parent) {
+                JDialog d = Kit.modal(owner, NAME, getDialogTitle(), Map.of(), this::cancelSelection);
+                JPanel content = new JPanel(new BorderLayout());
+                content.setBorder(BorderFactory.createLineBorder(Style.FRAME_LINE));
+                content.add(this, BorderLayout.CENTER);
+                d.setContentPane(content);
                 AutoNames.keepNamed(this, () -> nameParts(this));
+                Kit.fitAndCentre(d, owner);
                 return d;
             }
         };
@@ -41,7 +46,9 @@ public final class IsoChooser {
         if (!current.isBlank()) {
             chooser.setSelectedFile(new File(current));
         }
-        return chooser.showOpenDialog(owner) == JFileChooser.APPROVE_OPTION
+        int[] answer = new int[1];
+        Kit.returningFocus(() -> answer[0] = chooser.showOpenDialog(owner));
+        return answer[0] == JFileChooser.APPROVE_OPTION
                 ? Optional.of(chooser.getSelectedFile().getAbsolutePath())
                 : Optional.empty();
     }

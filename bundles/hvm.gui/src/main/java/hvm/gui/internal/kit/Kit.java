@@ -3,7 +3,10 @@ package hvm.gui.internal.kit;
 import java.awt.Component;
 import java.awt.Container;
 import java.awt.Dialog;
+import java.awt.Dimension;
 import java.awt.Frame;
+import java.awt.KeyboardFocusManager;
+import java.awt.Window;
 import java.awt.event.ActionEvent;
 import java.awt.event.KeyEvent;
 import java.awt.event.WindowAdapter;
@@ -175,6 +178,36 @@ public final class Kit {
         });
         unnamePanes(dialog);
         return dialog;
+    }
+
+    /**
+     * Runs {@code showModal} (which returns once its modal dialog has closed), then gives the
+     * keyboard focus back to the window that had it. A window manager would do that; without
+     * one (Xvfb, kiosks) the focus would be left nowhere and keys would reach no window.
+     */
+    public static void returningFocus(Runnable showModal) {
+        Window before = KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusedWindow();
+        showModal.run();
+        if (before != null && before.isShowing()) {
+            Component last = before.getMostRecentFocusOwner();
+            (last != null ? last : before).requestFocus();
+        }
+    }
+
+    /**
+     * Sizes {@code dialog} to its content and centres it on {@code owner}. A dialog not yet shown
+     * is placed before its native window exists: XAWT without a window manager would otherwise
+     * report it at (0,0) for a moment after it appears.
+     */
+    public static void fitAndCentre(JDialog dialog, Window owner) {
+        if (!dialog.isDisplayable()) {
+            Dimension preferred = dialog.getPreferredSize();
+            Dimension min = dialog.getMinimumSize();
+            dialog.setSize(Math.max(preferred.width, min.width), Math.max(preferred.height, min.height));
+            dialog.setLocationRelativeTo(owner);
+        }
+        dialog.pack();
+        dialog.setLocationRelativeTo(owner);
     }
 
     /**

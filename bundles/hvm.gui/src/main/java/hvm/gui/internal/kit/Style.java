@@ -10,6 +10,8 @@ public final class Style {
     public static final Color SECONDARY = new Color(0x5F, 0x63, 0x68);
     public static final Color RUNNING = new Color(0x1E, 0x8E, 0x3E);
     public static final Color STOPPED = new Color(0x80, 0x86, 0x8B);
+    /** The line round a dialog, which shows its edge where no window manager draws a frame. */
+    public static final Color FRAME_LINE = new Color(0x9A, 0xA0, 0xA6);
 
     private Style() {
     }

@@ -35,7 +35,6 @@ public final class LibraryStore {
     // Ids name files, so only uuid-like ids are accepted: nothing that could climb out of vms/.
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,63}");
 
-    private final Path library;
     private final Path vmsDir;
     private final Map<Path, FileTime> badFiles = new ConcurrentHashMap<>();
     private final ObjectMapper mapper = JsonMapper.builder()
@@ -44,12 +43,7 @@ public final class LibraryStore {
             .build();
 
     public LibraryStore(Path library) {
-        this.library = library;
         this.vmsDir = library.resolve("vms");
-    }
-
-    public Path library() {
-        return library;
     }
 
     /** The folder that holds the VM files (and that the watcher watches). */
@@ -115,7 +109,7 @@ public final class LibraryStore {
 
     private Optional<Vm> read(Path file) {
         try {
-            Vm vm = mapper.readValue(file.toFile(), Vm.class);
+            Vm vm = mapper.readValue(Files.readAllBytes(file), Vm.class);
             String expected = file.getFileName().toString();
             if (!expected.equals(vm.id() + SUFFIX)) {
                 skip(file, "its id " + vm.id() + " does not match the file name");
@@ -123,6 +117,9 @@ public final class LibraryStore {
             }
             badFiles.remove(file);
             return Optional.of(vm);
+        } catch (NoSuchFileException e) {
+            // Deleted between listing the folder and reading it: gone, not bad.
+            badFiles.remove(file);
         } catch (JsonProcessingException e) {
             // Jackson also reports a record constructor's IllegalArgumentException this way.
             skip(file, e.getOriginalMessage());

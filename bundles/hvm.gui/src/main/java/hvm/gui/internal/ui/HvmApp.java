@@ -96,6 +96,9 @@ public final class HvmApp {
         } catch (InvocationTargetException e) {
             close();
             throw new IllegalStateException("The main window could not be built", e.getCause());
+        } catch (InterruptedException e) {
+            close();
+            throw e;
         }
         LOG.log(Level.INFO, "HVM main window shown (library " + settings.library() + ", " + vms.size() + " VMs)");
     }

@@ -4,7 +4,6 @@ import hvm.gui.internal.kit.Form;
 import hvm.gui.internal.kit.Kit;
 import hvm.gui.internal.kit.Style;
 import java.awt.BorderLayout;
-import java.awt.Color;
 import java.awt.Dimension;
 import java.awt.Frame;
 import java.util.Map;
@@ -25,7 +24,6 @@ import javax.swing.JPanel;
  */
 abstract class AppDialog<R> {
     private static final int MIN_WIDTH = 420;
-    private static final Color FRAME_LINE = new Color(0x9A, 0xA0, 0xA6);
 
     protected final Frame owner;
     protected final JDialog dialog;
@@ -36,6 +34,7 @@ abstract class AppDialog<R> {
         this.owner = owner;
         this.scene = "dialog." + name;
         this.dialog = Kit.modal(owner, name, title, context, this::cancel);
+        dialog.setMinimumSize(new Dimension(MIN_WIDTH, 0));
     }
 
     /** The identifier {@code dialog.<name>.<role>.<control>}. */
@@ -63,7 +62,7 @@ abstract class AppDialog<R> {
      */
     protected final void layout(JComponent body, JButton defaultButton, JButton... buttons) {
         JPanel content = new JPanel(new BorderLayout(0, 16));
-        content.setBorder(BorderFactory.createCompoundBorder(BorderFactory.createLineBorder(FRAME_LINE),
+        content.setBorder(BorderFactory.createCompoundBorder(BorderFactory.createLineBorder(Style.FRAME_LINE),
                 BorderFactory.createEmptyBorder(16, 20, 14, 20)));
         content.add(Style.sized(new JLabel(dialog.getTitle()), 3, true), BorderLayout.NORTH);
         content.add(body, BorderLayout.CENTER);
@@ -91,16 +90,13 @@ abstract class AppDialog<R> {
 
     /** Re-fits the dialog after rows were shown or hidden, keeping it centred on the frame. */
     protected final void refit() {
-        dialog.pack();
-        dialog.setSize(Math.max(MIN_WIDTH, dialog.getWidth()), dialog.getHeight());
-        dialog.setLocationRelativeTo(owner);
+        Kit.fitAndCentre(dialog, owner);
     }
 
     /** Shows the dialog and waits until it closes. */
     final Optional<R> ask() {
         refit();
-        dialog.setMinimumSize(new Dimension(MIN_WIDTH, 0));
-        dialog.setVisible(true);
+        Kit.returningFocus(() -> dialog.setVisible(true));
         return Optional.ofNullable(result);
     }
 }
