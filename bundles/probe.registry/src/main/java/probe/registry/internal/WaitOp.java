@@ -1,0 +1,150 @@
+package probe.registry.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Component;
+import java.awt.EventQueue;
+import java.awt.Window;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.swing.Timer;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Reference;
+import probe.api.Args;
+import probe.api.ErrorCodes;
+import probe.api.Op;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.swing.Edt;
+import probe.api.swing.Target;
+import probe.api.swing.ViewRegistry;
+import probe.api.wire.Wire;
+
+/**
+ * {@code gui.wait}: waits server-side until a control is showing, hidden, enabled or disabled, or a
+ * dialog is open or closed, so a script never sleeps. A Swing timer checks on the EDT every
+ * {@value #POLL_MILLIS} ms; the connection's thread only waits for the answer, without spinning.
+ */
+@org.osgi.service.component.annotations.Component(service = ProbeOp.class)
+@Op("gui.wait")
+public final class WaitOp implements ProbeOp {
+    static final int POLL_MILLIS = 20;
+    private static final long MAX_WAIT_MILLIS = 600_000;
+
+    private final ViewRegistry registry;
+
+    @Activate
+    public WaitOp(@Reference(name = "registry") ViewRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** What is waited for, and how the state is read (on the EDT). */
+    private interface Condition {
+        /** The state now, in words; {@code wanted} when the wait is over. */
+        String state() throws ProbeException;
+    }
+
+    @Override
+    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        Args a = Args.of(args);
+        String identifier = a.string("identifier", null);
+        String dialog = a.string("dialog", null);
+        long timeout = a.integer("timeoutMillis", 5000, 0, MAX_WAIT_MILLIS);
+        String wanted;
+        Condition condition;
+        if (identifier != null && dialog == null) {
+            wanted = a.oneOf("state", null, "showing", "hidden", "enabled", "disabled");
+            condition = () -> controlState(identifier, wanted);
+        } else if (dialog != null && identifier == null) {
+            wanted = a.oneOf("state", null, "open", "closed");
+            condition = () -> dialogState(dialog);
+        } else {
+            throw ProbeException.invalidArgs("give either 'identifier' (with state showing, hidden, enabled or disabled)"
+                    + " or 'dialog' (with state open or closed)");
+        }
+        if (wanted == null) {
+            throw ProbeException.invalidArgs("argument 'state' is required");
+        }
+        long start = System.nanoTime();
+        String last = poll(condition, wanted, timeout, ctx.timeoutMillis());
+        long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        if (!wanted.equals(last)) {
+            ObjectNode details = ProbeException.newDetails().put("wanted", wanted).put("lastState", last).put("timeoutMillis", timeout);
+            throw new ProbeException(ErrorCodes.TIMEOUT, "'" + (identifier != null ? identifier : "dialog." + dialog) + "' was still "
+                    + last + " after " + timeout + " ms (waited for " + wanted + ")", details);
+        }
+        return Wire.object().put("state", wanted).put("waitedMillis", waited);
+    }
+
+    /** Returns {@code wanted} once the condition reaches it, else the last state seen when the time is up. */
+    private static String poll(Condition condition, String wanted, long timeout, long edtTimeout) throws ProbeException {
+        CompletableFuture<String> done = new CompletableFuture<>();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
+        String[] last = {"unknown"};
+        Timer timer = new Timer(POLL_MILLIS, null);
+        timer.addActionListener(e -> {
+            try {
+                last[0] = condition.state();
+            } catch (ProbeException | RuntimeException x) {
+                timer.stop();
+                done.completeExceptionally(x);
+                return;
+            }
+            if (wanted.equals(last[0]) || System.nanoTime() >= deadline) {
+                timer.stop();
+                done.complete(last[0]);
+            }
+        });
+        timer.setInitialDelay(0);
+        EventQueue.invokeLater(timer::start);
+        try {
+            // The timer answers by the deadline unless the EDT is stuck; then the EDT hop's own timeout applies.
+            return done.get(timeout + edtTimeout, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw Edt.timeout(edtTimeout);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ProbeException) {
+                throw (ProbeException) e.getCause();
+            }
+            throw new ProbeException(ErrorCodes.INTERNAL, "gui.wait failed: " + e.getCause(), null, e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProbeException(ErrorCodes.INTERNAL, "interrupted while waiting");
+        } finally {
+            EventQueue.invokeLater(timer::stop);
+        }
+    }
+
+    private String controlState(String identifier, String wanted) throws ProbeException {
+        Target t;
+        try {
+            t = registry.resolve(identifier);
+        } catch (ProbeException e) {
+            if (ErrorCodes.IDENTIFIER_NOT_FOUND.equals(e.code())) {
+                return "hidden";
+            }
+            throw e;
+        }
+        Component c = t.component();
+        boolean showing = c.isShowing() || !t.menuPath().isEmpty();
+        switch (wanted) {
+            case "showing":
+            case "hidden":
+                return showing ? "showing" : "hidden";
+            default:
+                return !showing ? "hidden" : c.isEnabled() ? "enabled" : "disabled";
+        }
+    }
+
+    private String dialogState(String name) {
+        for (Window w : registry.windows()) {
+            if (w instanceof java.awt.Dialog && ("dialog." + name).equals(w.getName())) {
+                return "open";
+            }
+        }
+        return "closed";
+    }
+}
