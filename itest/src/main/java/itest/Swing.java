@@ -18,6 +18,9 @@ public final class Swing {
     }
 
     public static <T> T onEdt(Callable<T> task) throws Exception {
+        if (EventQueue.isDispatchThread()) {
+            return task.call();
+        }
         FutureTask<T> f = new FutureTask<>(task);
         EventQueue.invokeLater(f);
         return f.get(Fixture.WAIT.toSeconds(), TimeUnit.SECONDS);

@@ -98,11 +98,16 @@ final class Controls {
     }
 
     /**
-     * Whether the probe looks inside: not into a control built of parts (a spinner's editor and
-     * arrows, a combo's button, a table's header), nor into scroll bars.
+     * A control built of parts (a spinner's editor and arrows, a combo's button): its parts are
+     * listed only when the app named them, since the control itself carries the identifier.
      */
+    static boolean compound(Component c) {
+        return c instanceof JSpinner || c instanceof JComboBox;
+    }
+
+    /** Whether the probe looks inside: not into leaf controls, a table's header, or scroll bars. */
     static boolean descend(Component c) {
-        return !(c instanceof JSpinner || c instanceof JComboBox || c instanceof JScrollBar || c instanceof JTableHeader
+        return !(c instanceof JScrollBar || c instanceof JTableHeader
                 || c instanceof JTextComponent || c instanceof AbstractButton && !(c instanceof JMenu) || c instanceof JList
                 || c instanceof JTable || c instanceof JTree || c instanceof JSlider);
     }

@@ -42,12 +42,12 @@ final class Scan {
     static Scan of(List<Window> windows) {
         Scan s = new Scan(windows);
         for (Window w : windows) {
-            s.walk(w, w, null, List.of());
+            s.walk(w, w, null, List.of(), false);
         }
         return s;
     }
 
-    private void walk(Component c, Window w, String parent, List<JMenu> menuPath) {
+    private void walk(Component c, Window w, String parent, List<JMenu> menuPath, boolean inCompound) {
         boolean reachable = c.isShowing() || !menuPath.isEmpty();
         if (!reachable || !seen.add(c)) {
             return;
@@ -56,7 +56,7 @@ final class Scan {
             labels.put(((JLabel) c).getLabelFor(), (JLabel) c);
         }
         String id = c.getName();
-        boolean listed = !Controls.plumbing(c) && (id != null || Controls.operable(c) || c instanceof Window);
+        boolean listed = !Controls.plumbing(c) && (id != null || !inCompound && (Controls.operable(c) || c instanceof Window));
         if (listed) {
             List<JMenu> path = c.isShowing() ? List.of() : menuPath;
             entries.add(new Entry(id, new Target(id, Target.Kind.COMPONENT, c, -1, path), w, parent));
@@ -72,13 +72,14 @@ final class Scan {
             List<JMenu> deeper = new ArrayList<>(menuPath);
             deeper.add((JMenu) c);
             for (Component item : ((JMenu) c).getMenuComponents()) {
-                walk(item, w, here, c.isShowing() && ((JMenu) c).isPopupMenuVisible() ? List.of() : deeper);
+                walk(item, w, here, c.isShowing() && ((JMenu) c).isPopupMenuVisible() ? List.of() : deeper, false);
             }
             return;
         }
         if (Controls.descend(c) && c instanceof Container) {
+            boolean parts = inCompound || Controls.compound(c);
             for (Component child : ((Container) c).getComponents()) {
-                walk(child, w, here, List.of());
+                walk(child, w, here, List.of(), parts);
             }
         }
     }
