@@ -1,6 +1,13 @@
 # Sourced by the launch scripts: builds what is missing, makes sure there is an X display, and
 # runs the JVM so that signals reach it.
 
+# Runs "$@" when the calling script exits (after whatever was registered before).
+HVM_ON_EXIT=()
+on_exit() {
+    HVM_ON_EXIT+=("$*")
+    trap 'for c in "${HVM_ON_EXIT[@]}"; do eval "$c"; done' EXIT
+}
+
 # Builds the project (without tests) when the artifact $1 is missing, so a fresh clone starts
 # with one command.
 ensure_built() {
@@ -33,7 +40,8 @@ ensure_display() {
     done
     Xvfb ":$n" -screen 0 "${HVM_XVFB_SCREEN:-1600x1000x24}" -nolisten tcp >/dev/null 2>&1 &
     HVM_XVFB_PID=$!
-    trap 'kill "$HVM_XVFB_PID" 2>/dev/null' EXIT
+    on_exit 'kill "$HVM_XVFB_PID" 2>/dev/null'
+
     local i
     for i in $(seq 1 100); do
         [ -e "/tmp/.X11-unix/X$n" ] && break

@@ -40,7 +40,9 @@ public final class Fixture {
     public static synchronized void start() throws Exception {
         if (root == null) {
             root = Files.createTempDirectory("hdp-itest");
-            socket = root.resolve("run").resolve("hvm-dbg-gui.sock");
+            // The environment's socket wins over ConfigAdmin (PROTOCOL.md section 1); run/test sets a private one.
+            String env = System.getenv("HVM_GUI_PROBE_SOCKET");
+            socket = env != null && !env.isBlank() ? Path.of(env) : root.resolve("run").resolve("hvm-dbg-gui.sock");
             library = root.resolve("library");
             Files.createDirectories(library);
             configure("hvm.gui", Map.of("libraryPath", library.toString()));
