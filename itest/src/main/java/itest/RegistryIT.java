@@ -74,6 +74,8 @@ class RegistryIT {
                 }
             }
             assertEquals("row", row.get("role").textValue());
+            String label = row.get("label").textValue();
+            assertTrue(label.contains("Alpha Test") && !label.contains("Vm["), "a row's label is what its renderer shows: " + label);
             assertTrue(row.get("visible").booleanValue());
             assertTrue(row.get("clickable").booleanValue(), row.toString());
             assertEquals(4, row.get("frame").size());

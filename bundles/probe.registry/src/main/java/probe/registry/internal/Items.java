@@ -82,8 +82,7 @@ final class Items {
     private static String label(Target t, JLabel labelledBy) {
         Component c = t.component();
         if (t.kind() == Target.Kind.ROW) {
-            Object v = Rows.value(c, t.index());
-            return v == null ? null : v.toString();
+            return rowText(c, t.index());
         }
         if (t.kind() == Target.Kind.TAB) {
             return ((JTabbedPane) c).getTitleAt(t.index());
@@ -108,6 +107,47 @@ final class Items {
             return tip == null ? null : tip.toString();
         }
         return null;
+    }
+
+    /** What a person reads in the row: the text its cell renderer draws (not the value's toString). */
+    static String rowText(Component view, int i) {
+        Object v = Rows.value(view, i);
+        Component cell = null;
+        if (view instanceof JList) {
+            @SuppressWarnings("unchecked")
+            JList<Object> list = (JList<Object>) view;
+            cell = list.getCellRenderer().getListCellRendererComponent(list, v, i, false, false);
+        } else if (view instanceof javax.swing.JTable) {
+            javax.swing.JTable table = (javax.swing.JTable) view;
+            cell = table.getColumnCount() == 0 ? null : table.prepareRenderer(table.getCellRenderer(i, 0), i, 0);
+        } else if (view instanceof javax.swing.JTree) {
+            javax.swing.JTree tree = (javax.swing.JTree) view;
+            return tree.convertValueToText(v, false, tree.isExpanded(i), tree.getModel().isLeaf(v), i, false);
+        }
+        String text = cell == null ? null : texts(cell);
+        return text == null || text.isBlank() ? null : text;
+    }
+
+    private static String texts(Component c) {
+        if (c instanceof JLabel) {
+            String s = ((JLabel) c).getText();
+            // An HTML label reads as its text, not its markup.
+            return s != null && s.regionMatches(true, 0, "<html>", 0, 6)
+                    ? s.replaceAll("<[^>]*>", " ").replaceAll("&nbsp;", " ").replaceAll("\\s+", " ").strip() : s;
+        }
+        if (c instanceof JTextComponent) {
+            return ((JTextComponent) c).getText();
+        }
+        StringBuilder out = new StringBuilder();
+        if (c instanceof java.awt.Container) {
+            for (Component child : ((java.awt.Container) c).getComponents()) {
+                String s = texts(child);
+                if (s != null && !s.isBlank()) {
+                    out.append(out.length() == 0 ? "" : " ").append(s.strip());
+                }
+            }
+        }
+        return out.toString();
     }
 
     private static void value(Target t, ObjectNode o) {
