@@ -1,0 +1,78 @@
+package probe.events.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import probe.api.Op;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.Session;
+import probe.api.wire.Wire;
+
+/**
+ * {@code gui.event.subscribe {events?: [patterns]}}: from now on, the events matching the
+ * patterns (default {@code ["*"]}) flow on this connection, interleaved with replies. A second
+ * subscribe replaces the patterns; the subscription ends with {@code gui.event.unsubscribe} or when
+ * the connection closes.
+ */
+@Component(service = ProbeOp.class)
+@Op("gui.event.subscribe")
+public final class SubscribeOp implements ProbeOp {
+    private final Hub hub;
+
+    @Activate
+    public SubscribeOp(@Reference(name = "hub") Hub hub) {
+        this.hub = hub;
+    }
+
+    @Override
+    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        Session session = needSession(ctx, "gui.event.subscribe");
+        Patterns patterns = patterns(args.get("events"));
+        hub.subscribe(session, patterns);
+        ObjectNode data = Wire.object();
+        ArrayNode subscribed = data.putArray("subscribed");
+        patterns.list().forEach(subscribed::add);
+        return data;
+    }
+
+    static Session needSession(OpContext ctx, String op) throws ProbeException {
+        return ctx.session().orElseThrow(() -> ProbeException.invalidArgs(op + " needs a socket connection: events are pushed"
+                + " on the connection that subscribed, and this call has none (in-process, subscribe to the EventBus service instead)"));
+    }
+
+    static Patterns patterns(JsonNode events) throws ProbeException {
+        if (events == null || events.isNull()) {
+            return Patterns.ALL;
+        }
+        if (!events.isArray()) {
+            throw ProbeException.invalidArgs("argument 'events' must be a list of event names or patterns such as [\"dialog.*\"], got "
+                    + kind(events));
+        }
+        List<String> list = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            JsonNode p = events.get(i);
+            if (!p.isTextual()) {
+                throw ProbeException.invalidArgs("argument 'events' must hold only strings (event names or patterns such as \"dialog.*\"),"
+                        + " but item " + i + " is " + kind(p));
+            }
+            list.add(p.textValue());
+        }
+        try {
+            return Patterns.of(list);
+        } catch (IllegalArgumentException e) {
+            throw ProbeException.invalidArgs("argument 'events': " + e.getMessage());
+        }
+    }
+
+    private static String kind(JsonNode v) {
+        return v.getNodeType().name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,33 @@
+package probe.events.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import probe.api.Op;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.wire.Wire;
+
+/**
+ * {@code gui.event.unsubscribe}: no more events are queued for this connection. {@code unsubscribed}
+ * is false when it had no subscription. Events queued before the call may still follow the reply.
+ */
+@Component(service = ProbeOp.class)
+@Op("gui.event.unsubscribe")
+public final class UnsubscribeOp implements ProbeOp {
+    private final Hub hub;
+
+    @Activate
+    public UnsubscribeOp(@Reference(name = "hub") Hub hub) {
+        this.hub = hub;
+    }
+
+    @Override
+    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        boolean ended = hub.unsubscribe(SubscribeOp.needSession(ctx, "gui.event.unsubscribe"));
+        return Wire.object().put("unsubscribed", ended);
+    }
+}
