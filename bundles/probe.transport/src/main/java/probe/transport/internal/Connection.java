@@ -94,12 +94,12 @@ final class Connection implements Session {
                 return false;
             }
             if (lost > 0) {
+                // Keep the marker where the gap is: before the first event after the loss.
                 if (events.size() > eventQueueSize - 2) {
                     lost++;
                     return false;
                 }
-                ObjectNode marker = Wire.object().put("event", "events.lost").put("count", lost).put("ts", System.currentTimeMillis());
-                events.add(marker);
+                events.add(lostMarker());
                 lost = 0;
             } else if (events.size() >= eventQueueSize) {
                 lost++;
@@ -109,6 +109,11 @@ final class Connection implements Session {
             lock.notifyAll();
             return true;
         }
+    }
+
+    /** The {@code events.lost} line for what was dropped since the last one. Call with the lock held. */
+    private ObjectNode lostMarker() {
+        return Wire.object().put("event", "events.lost").put("count", lost).put("ts", System.currentTimeMillis());
     }
 
     @Override
@@ -196,13 +201,21 @@ final class Connection implements Session {
             while (true) {
                 byte[] next;
                 synchronized (lock) {
-                    while (replies.isEmpty() && events.isEmpty() && !closing && !closed) {
+                    while (replies.isEmpty() && events.isEmpty() && lost == 0 && !closing && !closed) {
                         lock.wait();
                     }
                     if (closed || (closing && replies.isEmpty())) {
                         break;
                     }
-                    next = !replies.isEmpty() ? replies.poll() : Wire.line(events.poll());
+                    if (!replies.isEmpty()) {
+                        next = replies.poll();
+                    } else if (!events.isEmpty()) {
+                        next = Wire.line(events.poll());
+                    } else {
+                        // The client has caught up with what was queued: tell it now what it lost.
+                        next = Wire.line(lostMarker());
+                        lost = 0;
+                    }
                     lock.notifyAll();
                 }
                 out.write(next);
