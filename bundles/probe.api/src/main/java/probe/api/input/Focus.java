@@ -1,0 +1,103 @@
+package probe.api.input;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Component;
+import java.awt.KeyboardFocusManager;
+import java.awt.Window;
+import javax.swing.JComboBox;
+import javax.swing.JSpinner;
+import probe.api.ErrorCodes;
+import probe.api.ProbeException;
+import probe.api.swing.Edt;
+import probe.api.swing.ViewRegistry;
+
+/** The keyboard focus: who has it, and giving it to a control before keys are sent there. */
+public final class Focus {
+    private static final long OWNER_FOR_MESSAGE_MILLIS = 500;
+
+    private Focus() {
+    }
+
+    /**
+     * The control that owns the keyboard focus, or null: none when nothing does, or when only a
+     * window itself does (nothing inside it takes keys). On the EDT.
+     */
+    public static Component owner() {
+        Component owner = KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusOwner();
+        return owner instanceof Window ? null : owner;
+    }
+
+    /**
+     * The component that takes the keys a person types at {@code c}: the text field of a
+     * spinner's editor, the editor of an editable combo box, else {@code c} itself. On the EDT.
+     */
+    public static Component keyTarget(Component c) {
+        if (c instanceof JSpinner && ((JSpinner) c).getEditor() instanceof JSpinner.DefaultEditor) {
+            return ((JSpinner.DefaultEditor) ((JSpinner) c).getEditor()).getTextField();
+        }
+        if (c instanceof JComboBox && ((JComboBox<?>) c).isEditable() && ((JComboBox<?>) c).getEditor() != null) {
+            return ((JComboBox<?>) c).getEditor().getEditorComponent();
+        }
+        return c;
+    }
+
+    /** A component's identifier (its name), else its class, so a message can name it; {@code nothing} for null. */
+    public static String describe(Component c) {
+        if (c == null) {
+            return "nothing";
+        }
+        return c.getName() != null ? c.getName() : "an unnamed " + c.getClass().getSimpleName();
+    }
+
+    /**
+     * Gives {@code c} the keyboard focus and waits, within {@code deadline}, until it owns it.
+     * When its window is not the focused one, the window is raised and asked for focus too, as a
+     * person would bring it forward first. Call off the EDT.
+     *
+     * @throws ProbeException {@code gui.no_focus} when {@code c} does not take focus, with the
+     *     component that has it instead in {@code details.focusOwner}
+     */
+    public static void focus(Component c, Deadline deadline) throws ProbeException {
+        boolean asked = deadline.edt(() -> {
+            if (c.isFocusOwner()) {
+                return true;
+            }
+            if (!c.isFocusable()) {
+                return false;
+            }
+            Window w = ViewRegistry.windowOf(c);
+            if (w != null && !w.isFocused()) {
+                // requestFocusInWindow never changes the focused window: raise it and ask across
+                // windows. On X11 that request answers false and still succeeds: the wait decides.
+                w.toFront();
+                c.requestFocus();
+                return true;
+            }
+            return c.requestFocusInWindow();
+        });
+        if (!asked) {
+            throw noFocus(c, ownerNow(), "it does not accept the keyboard focus");
+        }
+        if (!deadline.until(c::isFocusOwner)) {
+            throw noFocus(c, ownerNow(), "it did not get the keyboard focus within " + deadline.timeoutMillis() + " ms");
+        }
+    }
+
+    /** The focus owner for a message, asked after the deadline: briefly, and null when the EDT does not answer. */
+    private static Component ownerNow() {
+        try {
+            return Edt.call(Focus::owner, OWNER_FOR_MESSAGE_MILLIS);
+        } catch (ProbeException e) {
+            return null;
+        }
+    }
+
+    /** {@code gui.no_focus} for {@code wanted}, naming {@code owner}, which has the focus instead. */
+    public static ProbeException noFocus(Component wanted, Component owner, String why) {
+        ObjectNode details = ProbeException.newDetails();
+        details.put("identifier", wanted == null ? null : wanted.getName());
+        details.put("focusOwner", owner == null ? null : describe(owner));
+        return new ProbeException(ErrorCodes.NO_FOCUS, "'" + describe(wanted) + "' cannot take the keys: " + why
+                + "; the focus is with " + (owner == null ? "nothing" : "'" + describe(owner) + "'"), details);
+    }
+}

@@ -1,0 +1,112 @@
+package probe.api.input;
+
+import java.awt.Component;
+import java.awt.event.InputEvent;
+import java.awt.event.KeyEvent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A keyboard: key strokes with their modifier keys, and typed characters. Posted key events go to
+ * the focus owner whatever their source (the focus manager retargets them), as a device's do.
+ * Call on the EDT.
+ */
+public final class Keyboard {
+
+    /** A physical key: its virtual key code and the character it types unmodified, or {@link KeyEvent#CHAR_UNDEFINED}. */
+    public record Key(int code, char ch) {
+        /** A key that types nothing (arrows, F-keys, Home...). */
+        public static Key silent(int code) {
+            return new Key(code, KeyEvent.CHAR_UNDEFINED);
+        }
+    }
+
+    public static final Key ENTER = new Key(KeyEvent.VK_ENTER, '\n');
+    public static final Key TAB = new Key(KeyEvent.VK_TAB, '\t');
+    public static final Key BACKSPACE = new Key(KeyEvent.VK_BACK_SPACE, '\b');
+
+    /** A modifier key, pressed before the key and released after it, in this order. */
+    public enum Modifier {
+        SHIFT(KeyEvent.VK_SHIFT, InputEvent.SHIFT_DOWN_MASK),
+        CTRL(KeyEvent.VK_CONTROL, InputEvent.CTRL_DOWN_MASK),
+        ALT(KeyEvent.VK_ALT, InputEvent.ALT_DOWN_MASK),
+        META(KeyEvent.VK_META, InputEvent.META_DOWN_MASK);
+
+        private final int code;
+        private final int mask;
+
+        Modifier(int code, int mask) {
+            this.code = code;
+            this.mask = mask;
+        }
+
+        /** The name on the wire: {@code shift}, {@code ctrl}, {@code alt}, {@code meta}. */
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The extended modifier mask ({@code SHIFT_DOWN_MASK}...). */
+        public int mask() {
+            return mask;
+        }
+    }
+
+    private Keyboard() {
+    }
+
+    /**
+     * Posts one stroke of {@code key} to {@code to}: each modifier's press (the mask growing),
+     * the key's KEY_PRESSED, its KEY_TYPED when it types a character, its KEY_RELEASED, then the
+     * modifiers' releases in reverse order. Bindings (Enter, Esc, Tab, arrows) match the press;
+     * default buttons and space on a button fire on the release.
+     */
+    public static void stroke(Component to, Key key, Collection<Modifier> modifiers) {
+        List<Modifier> held = new ArrayList<>();
+        int mask = 0;
+        for (Modifier m : modifiers) {
+            mask |= m.mask;
+            held.add(0, m);
+            Input.post(new KeyEvent(to, KeyEvent.KEY_PRESSED, Input.when(), mask, m.code, KeyEvent.CHAR_UNDEFINED,
+                    KeyEvent.KEY_LOCATION_LEFT));
+        }
+        char ch = typedChar(key, mask);
+        Input.post(new KeyEvent(to, KeyEvent.KEY_PRESSED, Input.when(), mask, key.code(), ch, KeyEvent.KEY_LOCATION_STANDARD));
+        if (ch != KeyEvent.CHAR_UNDEFINED) {
+            Input.post(new KeyEvent(to, KeyEvent.KEY_TYPED, Input.when(), mask, KeyEvent.VK_UNDEFINED, ch,
+                    KeyEvent.KEY_LOCATION_UNKNOWN));
+        }
+        Input.post(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, key.code(), ch, KeyEvent.KEY_LOCATION_STANDARD));
+        for (Modifier m : held) {
+            mask &= ~m.mask;
+            Input.post(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, m.code, KeyEvent.CHAR_UNDEFINED,
+                    KeyEvent.KEY_LOCATION_LEFT));
+        }
+    }
+
+    /**
+     * Posts a KEY_TYPED of {@code c} to {@code to}, as an input method delivers a character: no key
+     * code, so it is the same on every keyboard layout. Text components insert only from these.
+     */
+    public static void typed(Component to, char c) {
+        Input.post(new KeyEvent(to, KeyEvent.KEY_TYPED, Input.when(), 0, KeyEvent.VK_UNDEFINED, c, KeyEvent.KEY_LOCATION_UNKNOWN));
+    }
+
+    /**
+     * The character {@code key} types with {@code modifiersEx} held, as AWT reports it on X11: a
+     * letter in upper case with shift, its control character with ctrl (ctrl+a is U+0001);
+     * everything else unchanged; {@link KeyEvent#CHAR_UNDEFINED} for a key that types nothing.
+     */
+    public static char typedChar(Key key, int modifiersEx) {
+        char c = key.ch();
+        if (c == KeyEvent.CHAR_UNDEFINED || !Character.isLetter(c)) {
+            return c;
+        }
+        if ((modifiersEx & InputEvent.CTRL_DOWN_MASK) != 0
+                && (modifiersEx & (InputEvent.ALT_DOWN_MASK | InputEvent.META_DOWN_MASK)) == 0) {
+            return (char) (c & 0x1f);
+        }
+        return (modifiersEx & InputEvent.SHIFT_DOWN_MASK) != 0 ? Character.toUpperCase(c) : c;
+    }
+}

@@ -1,0 +1,73 @@
+package probe.api.input;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Component;
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.util.List;
+import javax.swing.JComponent;
+import javax.swing.JScrollPane;
+import javax.swing.JViewport;
+import javax.swing.SwingUtilities;
+import probe.api.ErrorCodes;
+import probe.api.ProbeException;
+import probe.api.swing.Target;
+import probe.api.swing.Verdict;
+import probe.api.swing.ViewRegistry;
+
+/** Whether a hand can reach a target now, after scrolling to it as a person would. Call on the EDT. */
+public final class Reach {
+
+    private Reach() {
+    }
+
+    /**
+     * Scrolls {@code t} into view when it lies (its centre, or all of it when it fits) outside
+     * the visible part of its scroll pane, provided the scroll pane itself can be operated; then
+     * asks the registry's verdict.
+     *
+     * @throws ProbeException {@code gui.not_clickable} with the verdict's reason, and what is in the
+     *     way in {@code details.blockedBy}, when a person could not operate it
+     */
+    public static void check(ViewRegistry registry, Target t) throws ProbeException {
+        if (t.menuPath().isEmpty()) {
+            scrollIntoView(registry, t);
+        }
+        Verdict v = registry.verdict(t);
+        if (!v.operable()) {
+            throw refusal(t.identifier(), v);
+        }
+    }
+
+    private static void scrollIntoView(ViewRegistry registry, Target t) throws ProbeException {
+        Component c = t.component();
+        JViewport viewport = (JViewport) SwingUtilities.getAncestorOfClass(JViewport.class, c);
+        if (!(c instanceof JComponent) || viewport == null) {
+            return;
+        }
+        Rectangle b = t.bounds();
+        Rectangle visible = ((JComponent) c).getVisibleRect();
+        boolean fits = b.width <= visible.width && b.height <= visible.height;
+        if (b.isEmpty() || (fits ? visible.contains(b) : visible.contains(new Point((int) b.getCenterX(), (int) b.getCenterY())))) {
+            return;
+        }
+        Component scroller = viewport.getParent() instanceof JScrollPane ? viewport.getParent() : viewport;
+        Verdict v = registry.verdict(new Target(registry.identifierOf(scroller), Target.Kind.COMPONENT, scroller, -1, List.of()));
+        if (!v.operable()) {
+            throw refusal(t.identifier(), new Verdict(false, "it is scrolled out of view and its scroll pane cannot be operated: "
+                    + v.reason(), v.blockedBy()));
+        }
+        ((JComponent) c).scrollRectToVisible(b);
+    }
+
+    /** {@code gui.not_clickable} for {@code identifier}, with the verdict's reason and what blocks it. */
+    public static ProbeException refusal(String identifier, Verdict v) {
+        ObjectNode details = ProbeException.newDetails();
+        details.put("identifier", identifier);
+        details.put("reason", v.reason());
+        if (v.blockedBy() != null) {
+            details.put("blockedBy", v.blockedBy());
+        }
+        return new ProbeException(ErrorCodes.NOT_CLICKABLE, "'" + identifier + "' cannot be operated: " + v.reason(), details);
+    }
+}
