@@ -151,12 +151,15 @@ class HubTest {
             assertTrue(millis < 2000, "10,000 publishes took " + millis + " ms with a stuck sink");
             release.countDown();
             await(() -> count(slow) == 10_000, "the slow sink to account for every event");
-            // The sink held the first event while 256 queued up; the rest were lost, and it is told so last.
-            assertEquals(258, slow.size());
-            assertEquals(0, slow.get(0).get("i").intValue());
-            assertEquals(256, slow.get(256).get("i").intValue());
-            assertEquals("events.lost", slow.get(257).get("event").textValue());
-            assertEquals(10_000 - 257, slow.get(257).get("count").longValue());
+            // 256 events queued up, plus the first one when the sink had already taken it before the
+            // burst filled the queue (a race the test does not control); the rest were lost, in one count, last.
+            int delivered = slow.size() - 1;
+            assertTrue(delivered == 256 || delivered == 257, "delivered " + delivered);
+            for (int j = 0; j < delivered; j++) {
+                assertEquals(j, slow.get(j).get("i").intValue(), "in order, none skipped");
+            }
+            assertEquals("events.lost", slow.get(delivered).get("event").textValue());
+            assertEquals(10_000 - delivered, slow.get(delivered).get("count").longValue());
             await(() -> count(fast) == 10_000, "the fast sink");
             long prev = 0;
             for (ObjectNode e : slow) {
