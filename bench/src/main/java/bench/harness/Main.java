@@ -1,0 +1,638 @@
+package bench.harness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import probe.cli.client.ProbeClient;
+
+/**
+ * run/bench: starts the real debug runtime (run/target/debug.jar) as a child process on a private
+ * socket and library, measures every op against its floor and the tools a user would pick instead,
+ * and writes docs/BENCHMARKS.md. Arguments: the project root, the report file, and optionally a
+ * sample-count scale (1.0 by default; 0.2 for a quick look).
+ */
+public final class Main {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path root;
+    private final Path report;
+    private final double scale;
+    private final Path scratch;
+    private final Path socket;
+    private final Report out = new Report();
+    private final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private final String classpath = System.getProperty("java.class.path");
+
+    private Main(Path root, Path report, double scale) throws IOException {
+        this.root = root;
+        this.report = report;
+        this.scale = scale;
+        this.scratch = Files.createTempDirectory("hdp-bench", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        this.socket = scratch.resolve("run").resolve("probe.sock");
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path root = Path.of(args[0]).toAbsolutePath().normalize();
+        Path report = Path.of(args[1]).toAbsolutePath();
+        double scale = args.length > 2 ? Double.parseDouble(args[2]) : 1.0;
+        Main m = new Main(root, report, scale);
+        try {
+            m.run();
+        } finally {
+            m.cleanUp();
+        }
+        System.exit(0);
+    }
+
+    private int n(int n) {
+        return Math.max(3, (int) Math.round(n * scale));
+    }
+
+    private void log(String s) {
+        System.err.println("bench: " + s);
+    }
+
+    private void run() throws Exception {
+        long began = System.nanoTime();
+        out.machine(root);
+
+        // ---- the floor of a line round trip: an echo server in a JVM of its own ----
+        Path echoSocket = scratch.resolve("echo.sock");
+        Stats echo;
+        try (Child server = Child.start(Map.of(), List.of(java, "-cp", classpath, EchoServer.class.getName(), echoSocket.toString()))) {
+            server.awaitLine("READY"::equals, 20_000);
+            try (ProbeClient c = ProbeClient.connect(echoSocket, Duration.ofSeconds(10))) {
+                echo = rawRoundTrips(c, 2000, n(5000));
+            }
+        }
+
+        // ---- the debug runtime, as run/hvm-debug starts it, Gogo reading our pipe ----
+        Map<String, String> env = Map.of("HVM_HOME", scratch.resolve("library").toString(), "HVM_GUI_PROBE_SOCKET", socket.toString());
+        Path debugJar = root.resolve("run/target/debug.jar");
+        Child debug = Child.start(env, List.of(java, "-jar", debugJar.toString()));
+        try {
+            awaitProbe(debug, socket, 60_000);
+            debug.awaitLine(l -> l.contains("HVM main window shown"), 30_000);
+            Thread.sleep(500);
+            probeRows(debug, echo);
+        } finally {
+            stopDebug(debug);
+        }
+
+        log("robots (AssertJ Swing, xdotool) in a JVM of their own on the same display");
+        robotRows();
+        log("runtime start-up");
+        startRows(env);
+
+        out.elapsed = (System.nanoTime() - began) / 1e9;
+        out.loadAtEnd = Report.load();
+        String md = out.markdown();
+        Files.createDirectories(report.getParent());
+        Files.writeString(report, md);
+        System.out.println(out.table());
+        log("wrote " + report + " in " + String.format("%.0f", out.elapsed) + " s");
+    }
+
+    // ------------------------------------------------------------------ the probe's ops
+
+    private void probeRows(Child debug, Stats echo) throws Exception {
+        Stats helloRaw;
+        Stats helloCall;
+        try (ProbeClient c = client()) {
+            log("probe.hello");
+            // The call first: its warm-up also warms the server's path for the raw row.
+            helloCall = timed(5000, n(5000), () -> c.call("probe.hello"));
+            helloRaw = rawRoundTrips(c, 2000, n(5000));
+            out.row("`probe.hello` round trip, raw line (client: write line, read line)", helloRaw,
+                    "echo server, separate JVM, same client code", echo, "≤ 2× floor", helloRaw.medianMs() <= 2 * echo.medianMs(),
+                    "hello");
+            out.row("`probe.hello` through `ProbeClient.call` (reply parsed)", helloCall,
+                    "echo server, separate JVM, raw line", echo, "≤ 2× floor", helloCall.medianMs() <= 2 * echo.medianMs(), "hello");
+
+            log("gui.list main window");
+            ObjectNode scopeWindow = args("scope", "window");
+            int mainItems = c.call("gui.list", scopeWindow).get("items").size();
+            Stats listMain = timed(300, n(1000), () -> c.call("gui.list", scopeWindow));
+            out.listMainItems = mainItems;
+
+            log("gui.screenshot with dialog.createVM open");
+            c.call("gui.click", args("identifier", "toolbar.button.createVM"));
+            ObjectNode wait = args("dialog", "createVM");
+            wait.put("state", "open");
+            wait.put("timeoutMillis", 10000);
+            c.call("gui.wait", wait, Duration.ofSeconds(15));
+            Thread.sleep(300);
+            ObjectNode shotArgs = args("scope", "window");
+            JsonNode shot = c.call("gui.screenshot", shotArgs);
+            out.shotSize = shot.get("width").asInt() + "x" + shot.get("height").asInt() + ", windows " + shot.get("windows");
+            Stats screenshot = timed(10, n(60), () -> c.call("gui.screenshot", shotArgs));
+            Path xwdFile = scratch.resolve("root.xwd");
+            Stats xwd = timed(3, n(30), () -> exec("xwd", "-root", "-silent", "-out", xwdFile.toString()));
+            Stats imp = null;
+            if (which("import")) {
+                Path png = scratch.resolve("root.png");
+                imp = timed(2, n(15), () -> exec("import", "-window", "root", png.toString()));
+            }
+            out.row("`gui.screenshot` 1280x800 main window + `dialog.createVM` (PNG, base64, over the socket)", screenshot,
+                    "`xwd -root` (raw dump to a file)", xwd, "< 40 ms and ≥ 2× faster than xwd",
+                    screenshot.medianMs() < 40 && 2 * screenshot.medianMs() <= xwd.medianMs(), "screenshot");
+            if (imp != null) {
+                out.row("`gui.screenshot` (same)", screenshot, "ImageMagick `import -window root` (PNG file)", imp, "", null, null);
+            } else {
+                out.missing.add("ImageMagick `import` is not installed: its row is missing");
+            }
+            c.call("gui.keypress", args("key", "esc"));
+            ObjectNode closed = args("dialog", "createVM");
+            closed.put("state", "closed");
+            c.call("gui.wait", closed, Duration.ofSeconds(15));
+
+            log("one-shot CLI");
+            cliRows(c);
+
+            log("installing the bench.window bundle through Gogo");
+            Path bundle = benchBundle();
+            OutputStream gogo = debug.stdin();
+            gogo.write(("install " + bundle.toUri() + "\n").getBytes(StandardCharsets.UTF_8));
+            gogo.flush();
+            debug.awaitLine(l -> l.contains("Bundle ID: "), 30_000);
+            String id = debug.line(l -> l.contains("Bundle ID: ")).replaceAll(".*Bundle ID: *(\\d+).*", "$1");
+            gogo.write(("start " + id + "\n").getBytes(StandardCharsets.UTF_8));
+            gogo.flush();
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (!c.call("probe.hello").get("ops").toString().contains("bench.control")) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException("the bench.window bundle did not start; runtime output:\n" + debug.output());
+                }
+                Thread.sleep(50);
+            }
+            Thread.sleep(500);
+
+            log("EDT hop, in the GUI's JVM");
+            Stats edtHop = nanos(c.call("bench.control", args("action", "edtHop").put("samples", n(5000)), Duration.ofSeconds(60)));
+            out.row("`gui.list` main window (scope `window`, " + mainItems + " items, empty library)", listMain,
+                    "empty EDT hop `SwingUtilities.invokeAndWait(() -> {})`, in the GUI's JVM (bench.window bundle)", edtHop,
+                    "", null, "list");
+
+            log("gui.list 500-control window");
+            ObjectNode scopeBench = args("scope", "bench");
+            int benchItems = c.call("gui.list", scopeBench).get("items").size();
+            Stats listBench = timed(100, n(500), () -> c.call("gui.list", scopeBench));
+            out.row("`gui.list` 500-control window (scope `bench`, " + benchItems + " items)", listBench,
+                    "empty EDT hop, in the GUI's JVM", edtHop, "< 2 ms", listBench.medianMs() < 2, "list");
+
+            JsonNode cost = c.call("bench.control", args("action", "listCost").put("scope", "bench").put("samples", n(300)),
+                    Duration.ofSeconds(60));
+            out.row("… of which the registry's walk (`ViewRegistry.list`) on the EDT, in the GUI's JVM", nanos(cost, "edt"),
+                    "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
+            out.row("… of which serialising the items (" + cost.get("bytes").asInt() / 1024 + " KiB) with the probe's ObjectMapper",
+                    nanos(cost, "write"), "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
+
+            log("gui.click");
+            Stats clickFloor = nanos(c.call("bench.control", args("action", "clickFloor").put("samples", n(1000)),
+                    Duration.ofSeconds(60)));
+            Stats click = clicks(c, 100, n(1000));
+            out.row("`gui.click` `bench.button.count` (reply; its listener ran before, checked for every sample)", click,
+                    "press+release posted to the frame → listener ran, in the GUI's JVM (floor)", clickFloor, "< 1 ms",
+                    click.medianMs() < 1, "click");
+            out.remember("`gui.click`", click);
+
+            log("gui.type");
+            Stats typeFloor = nanos(c.call("bench.control", args("action", "typeFloor").put("samples", n(200)),
+                    Duration.ofSeconds(60)));
+            Stats type = types(c, 10, n(200));
+            out.row("`gui.type` 100 characters into `bench.input.text` (`replace`; document holds them before the reply)",
+                    type, "100 KEY_TYPED posted to the focused field → document holds them, in the GUI's JVM (floor)", typeFloor,
+                    "< 5 ms", type.medianMs() < 5, "type");
+            out.remember("`gui.type`", type);
+
+            log("event latency");
+            Stats events = eventLatency(c, 5, n(100));
+            out.row("event latency: `dialog.bench` visible (setVisible returned) → `dialog.opened` line read by a subscriber",
+                    events, "raw line round trip (echo server)", echo, "< 1 ms", events.medianMs() < 1, "events");
+        }
+
+        log("throughput");
+        throughputRows();
+    }
+
+    private void cliRows(ProbeClient c) throws Exception {
+        Map<String, String> env = Map.of("HVM_GUI_PROBE_SOCKET", socket.toString());
+        String cli = root.resolve("run/hvm-dbg").toString();
+        Path jsa = root.resolve("bundles/probe.cli/target/hvm-dbg.jsa");
+        Map<String, String> noCds = Map.of("HVM_GUI_PROBE_SOCKET", socket.toString(), "HVM_DBG_CDS", "0");
+        List<String> cmd = List.of(cli, "gui", "list");
+        int rc = execEnv(noCds, cmd);
+        if (rc == 2) {
+            cmd = List.of(cli, "call", "gui.list");
+            rc = execEnv(noCds, cmd);
+        }
+        if (rc != 0) {
+            throw new IllegalStateException(String.join(" ", cmd) + " exited " + rc);
+        }
+        List<String> fcmd = cmd;
+        Stats plain = timed(2, n(20), () -> execEnv(noCds, fcmd));
+        // The archive this run uses is made by its own first command (run/hvm-dbg makes it on the
+        // first command that succeeds), so it holds what this command loads.
+        Files.deleteIfExists(jsa);
+        long t0 = System.nanoTime();
+        execEnv(env, fcmd);
+        double firstMs = (System.nanoTime() - t0) / 1e6;
+        Stats cliStats = timed(2, n(20), () -> execEnv(env, fcmd));
+        Path request = scratch.resolve("list.jsonl");
+        Files.writeString(request, "{\"id\":1,\"op\":\"gui.list\"}\n");
+        Stats socat = timed(3, n(20), () -> execIn(request, "socat", "-", "UNIX-CONNECT:" + socket));
+        Stats javaVersion = timed(2, n(10), () -> exec(java, "-version"));
+        out.cliCommand = "run/hvm-dbg " + String.join(" ", cmd.subList(1, cmd.size()));
+        out.appCds = Files.exists(jsa) ? "archive of " + Files.size(jsa) / 1024 + " KiB made by the first command, which took "
+                + Stats.ms(firstMs) + " ms" : "no archive was made (the target folder is not writable?)";
+        String mode = Files.exists(jsa) ? "AppCDS on" : "AppCDS failed, off";
+        out.row("one-shot `" + out.cliCommand + "` wall time (" + mode + ")", cliStats,
+                "`socat - UNIX-CONNECT:sock < request` (same request)", socat, "< 250 ms", cliStats.medianMs() < 250, "cli");
+        out.row("one-shot `" + out.cliCommand + "` (" + mode + ")", cliStats, "bare `java -version`", javaVersion, "", null, null);
+        out.row("one-shot `" + out.cliCommand + "` (AppCDS off: `HVM_DBG_CDS=0`)", plain, "bare `java -version`", javaVersion, "",
+                null, null);
+    }
+
+    private void throughputRows() throws Exception {
+        long millis = Math.max(1000, (long) (5000 * Math.min(1, scale)));
+        Throughput one = throughput(1, millis);
+        Throughput sixteen = throughput(16, millis);
+        out.throughput(one, sixteen);
+    }
+
+    /** Mixed ops on {@code clients} connections for {@code millis}: hello, a small list, a click, dialog.current. */
+    private Throughput throughput(int clients, long millis) throws Exception {
+        List<ProbeClient> cs = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            cs.add(client());
+        }
+        ObjectNode list = args("scope", "bench.button");
+        ObjectNode click = args("identifier", "bench.button.count");
+        AtomicBoolean go = new AtomicBoolean(true);
+        CountDownLatch start = new CountDownLatch(1);
+        List<long[]> lat = new ArrayList<>();
+        List<Thread> ts = new ArrayList<>();
+        int[] counts = new int[clients];
+        for (int i = 0; i < clients; i++) {
+            int k = i;
+            long[] mine = new long[2_000_000];
+            lat.add(mine);
+            Thread t = new Thread(() -> {
+                ProbeClient c = cs.get(k);
+                int j = 0;
+                try {
+                    start.await();
+                    while (go.get()) {
+                        long t0 = System.nanoTime();
+                        switch (j % 4) {
+                            case 0: c.call("probe.hello"); break;
+                            case 1: c.call("gui.list", list); break;
+                            case 2: c.call("gui.click", click); break;
+                            default: c.call("gui.dialog.current"); break;
+                        }
+                        mine[j++] = System.nanoTime() - t0;
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    counts[k] = j;
+                }
+            }, "bench-client-" + i);
+            t.start();
+            ts.add(t);
+        }
+        // Warm-up is the first second of nothing measured: each client first makes 50 calls.
+        long t0 = System.nanoTime();
+        start.countDown();
+        Thread.sleep(millis);
+        go.set(false);
+        for (Thread t : ts) {
+            t.join();
+        }
+        long elapsed = System.nanoTime() - t0;
+        cs.forEach(ProbeClient::close);
+        int total = 0;
+        List<Long> all = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            total += counts[i];
+            for (int j = 0; j < counts[i]; j++) {
+                all.add(lat.get(i)[j]);
+            }
+        }
+        return new Throughput(clients, total, elapsed, new Stats(all.stream().mapToLong(Long::longValue).toArray()));
+    }
+
+    static final class Throughput {
+        final int clients;
+        final int ops;
+        final long nanos;
+        final Stats latency;
+
+        Throughput(int clients, int ops, long nanos, Stats latency) {
+            this.clients = clients;
+            this.ops = ops;
+            this.nanos = nanos;
+            this.latency = latency;
+        }
+
+        double perSecond() {
+            return ops / (nanos / 1e9);
+        }
+    }
+
+    private Stats clicks(ProbeClient c, int warm, int n) throws Exception {
+        ObjectNode a = args("identifier", "bench.button.count");
+        long[] sent = new long[warm + n];
+        long[] replied = new long[warm + n];
+        int first = c.call("bench.control", args("action", "stats")).get("clicks").asInt() + 1;
+        for (int i = 0; i < sent.length; i++) {
+            sent[i] = System.nanoTime();
+            c.call("gui.click", a);
+            replied[i] = System.nanoTime();
+            // Not a double click of the one before (the AWT multi-click interval).
+            Thread.sleep(1);
+        }
+        JsonNode s = c.call("bench.control", args("action", "stats").put("clicksFrom", first));
+        JsonNode at = s.get("clickAt");
+        if (at.size() != sent.length) {
+            throw new IllegalStateException("the listener ran " + at.size() + " times for " + sent.length + " clicks");
+        }
+        long[] t = new long[n];
+        long[] toListener = new long[n];
+        int ok = 0;
+        for (int i = 0; i < sent.length; i++) {
+            long l = at.get(i).asLong();
+            if (l >= sent[i] && l <= replied[i]) {
+                ok += i >= warm ? 1 : 0;
+            }
+            if (i >= warm) {
+                t[i - warm] = replied[i] - sent[i];
+                toListener[i - warm] = l - sent[i];
+            }
+        }
+        out.clickChecked = ok + " of " + n;
+        out.clickToListener = new Stats(toListener);
+        return new Stats(t);
+    }
+
+    private Stats types(ProbeClient c, int warm, int n) throws Exception {
+        String text = "abcdefghijklmnopqrstuvwxyz".repeat(4).substring(0, 100);
+        ObjectNode a = args("identifier", "bench.input.text");
+        a.put("text", text);
+        a.put("replace", true);
+        long[] t = new long[n];
+        int ok = 0;
+        for (int i = -warm; i < n; i++) {
+            int before = c.call("bench.control", args("action", "stats")).get("typedReached").asInt();
+            long t0 = System.nanoTime();
+            c.call("gui.type", a);
+            long t1 = System.nanoTime();
+            JsonNode s = c.call("bench.control", args("action", "stats"));
+            long at = s.get("typedAt").asLong();
+            boolean good = s.get("typedReached").asInt() == before + 1 && at >= t0 && at <= t1;
+            if (i >= 0) {
+                t[i] = t1 - t0;
+                ok += good ? 1 : 0;
+            }
+        }
+        out.typeChecked = ok + " of " + n;
+        return new Stats(t);
+    }
+
+    private Stats eventLatency(ProbeClient c, int warm, int n) throws Exception {
+        BlockingQueue<long[]> seen = new ArrayBlockingQueue<>(16);
+        try (ProbeClient sub = client()) {
+            sub.subscribe("dialog.*");
+            Thread reader = new Thread(() -> {
+                try {
+                    while (true) {
+                        ObjectNode e = sub.nextEvent(Duration.ofDays(1));
+                        long t = System.nanoTime();
+                        if (e == null) {
+                            continue;
+                        }
+                        String name = e.path("event").asText();
+                        if ("bench".equals(e.path("name").asText())) {
+                            seen.put(new long[] {"dialog.opened".equals(name) ? 1 : 0, t});
+                        }
+                    }
+                } catch (Exception e) {
+                    // Closed.
+                }
+            }, "bench-subscriber");
+            reader.setDaemon(true);
+            reader.start();
+            long[] t = new long[n];
+            for (int i = -warm; i < n; i++) {
+                c.call("gui.click", args("identifier", "bench.button.dialog"));
+                long[] ev = seen.poll(10, TimeUnit.SECONDS);
+                if (ev == null || ev[0] != 1) {
+                    throw new IllegalStateException("no dialog.opened for the bench dialog");
+                }
+                long shown = c.call("bench.control", args("action", "stats")).get("dialogShownAt").asLong();
+                if (i >= 0) {
+                    t[i] = ev[1] - shown;
+                }
+                c.call("bench.control", args("action", "closeDialog"));
+                long[] closed = seen.poll(10, TimeUnit.SECONDS);
+                if (closed == null || closed[0] != 0) {
+                    throw new IllegalStateException("no dialog.closed for the bench dialog");
+                }
+                Thread.sleep(2);
+            }
+            return new Stats(t);
+        }
+    }
+
+    // ------------------------------------------------------------------ robots, start-up
+
+    private void robotRows() throws Exception {
+        JsonNode r;
+        try (Child robots = Child.start(Map.of(), List.of(java, "-cp", classpath, RobotBench.class.getName(), Double.toString(scale)))) {
+            robots.awaitLine(l -> l.startsWith("RESULT ") || l.contains("Exception"), 400_000);
+            String line = robots.line(l -> l.startsWith("RESULT "));
+            if (line == null) {
+                out.missing.add("the robot rows failed: " + robots.output().lines().limit(20).reduce("", (a, b) -> a + "\n    " + b));
+                return;
+            }
+            r = JSON.readTree(line.substring(7));
+        }
+        out.robots(nanos(r, "assertjClickDefault"), nanos(r, "assertjClickFast"), nanos(r, "xdotoolClick"),
+                nanos(r, "xdotoolClickDelay0"), nanos(r, "assertjTypeDefault"), nanos(r, "assertjTypeFast"));
+    }
+
+    private void startRows(Map<String, String> env) throws Exception {
+        Path releaseJar = root.resolve("run/target/release.jar");
+        Path debugJar = root.resolve("run/target/debug.jar");
+        int n = Math.max(3, (int) Math.round(5 * Math.min(1, scale * 2)));
+        long[] release = new long[n];
+        long[] debugSock = new long[n];
+        long[] debugWindow = new long[n];
+        for (int i = -1; i < n; i++) {
+            Path lib = Files.createTempDirectory(scratch, "lib");
+            try (Child c = Child.start(Map.of("HVM_HOME", lib.toString()), List.of(java, "-jar", releaseJar.toString()))) {
+                long shown = c.awaitLine(l -> l.contains("HVM main window shown"), 60_000);
+                if (i >= 0) {
+                    release[i] = shown - c.startedAt;
+                }
+            }
+            Path s = scratch.resolve("run").resolve("start" + i + ".sock");
+            try (Child c = Child.start(Map.of("HVM_HOME", lib.toString(), "HVM_GUI_PROBE_SOCKET", s.toString()),
+                    List.of(java, "-Dgosh.args=--nointeractive", "-jar", debugJar.toString()))) {
+                long answering = awaitProbe(c, s, 60_000);
+                long shown = c.awaitLine(l -> l.contains("HVM main window shown"), 60_000);
+                if (i >= 0) {
+                    debugSock[i] = answering - c.startedAt;
+                    debugWindow[i] = shown - c.startedAt;
+                }
+            }
+        }
+        out.start(new Stats(debugSock), new Stats(release), new Stats(debugWindow));
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private ProbeClient client() throws IOException {
+        return ProbeClient.connect(socket, Duration.ofSeconds(30));
+    }
+
+    /** Polls every 2 ms until probe.hello answers on {@code s}; the time it first did. */
+    private long awaitProbe(Child c, Path s, long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < deadline) {
+            if (Files.exists(s)) {
+                try (ProbeClient p = ProbeClient.connect(s, Duration.ofSeconds(5))) {
+                    p.call("probe.hello");
+                    return System.nanoTime();
+                } catch (Exception e) {
+                    // Not yet.
+                }
+            }
+            if (!c.process.isAlive()) {
+                throw new IllegalStateException("the runtime exited:\n" + c.output());
+            }
+            Thread.sleep(2);
+        }
+        throw new IllegalStateException("no probe answered on " + s + ":\n" + c.output());
+    }
+
+    private void stopDebug(Child debug) throws InterruptedException {
+        try {
+            debug.stdin().write("stop 0\n".getBytes(StandardCharsets.UTF_8));
+            debug.stdin().flush();
+        } catch (IOException e) {
+            // Already gone.
+        }
+        if (!debug.process.waitFor(15, TimeUnit.SECONDS)) {
+            debug.close();
+        }
+    }
+
+    private Path benchBundle() throws IOException {
+        try (var s = Files.list(root.resolve("bench/target"))) {
+            return s.filter(p -> p.getFileName().toString().matches("bench-.*\\.jar")).findFirst()
+                    .orElseThrow(() -> new IOException("bench/target/bench-*.jar is not built"));
+        }
+    }
+
+    private static ObjectNode args(String k, String v) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put(k, v);
+        return o;
+    }
+
+    interface Call {
+        Object run() throws Exception;
+    }
+
+    private static Stats timed(int warm, int n, Call call) throws Exception {
+        long[] t = new long[n];
+        for (int i = -warm; i < n; i++) {
+            long t0 = System.nanoTime();
+            call.run();
+            long dt = System.nanoTime() - t0;
+            if (i >= 0) {
+                t[i] = dt;
+            }
+        }
+        return new Stats(t);
+    }
+
+    private static Stats rawRoundTrips(ProbeClient c, int warm, int n) throws Exception {
+        byte[] line = "{\"id\":1,\"op\":\"probe.hello\"}\n".getBytes(StandardCharsets.UTF_8);
+        return timed(warm, n, () -> {
+            c.sendRaw(line);
+            return c.readLine();
+        });
+    }
+
+    private static Stats nanos(JsonNode data) {
+        return nanos(data, "nanos");
+    }
+
+    private static Stats nanos(JsonNode data, String field) {
+        JsonNode a = data.get(field);
+        long[] t = new long[a.size()];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = a.get(i).asLong();
+        }
+        return new Stats(t);
+    }
+
+    private static int exec(String... cmd) throws IOException, InterruptedException {
+        return execEnv(Map.of(), Arrays.asList(cmd));
+    }
+
+    private static int execEnv(Map<String, String> env, List<String> cmd) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().putAll(env);
+        return pb.start().waitFor();
+    }
+
+    private static int execIn(Path in, String... cmd) throws IOException, InterruptedException {
+        return new ProcessBuilder(cmd).redirectInput(in.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+    }
+
+    private static boolean which(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(dir, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void cleanUp() {
+        try (var s = Files.walk(scratch)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // Best effort.
+        }
+    }
+
+    static String now() {
+        return ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z"));
+    }
+
+}

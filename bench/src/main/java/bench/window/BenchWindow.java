@@ -1,0 +1,164 @@
+package bench.window;
+
+import java.awt.BorderLayout;
+import java.awt.FlowLayout;
+import java.awt.GridLayout;
+import java.awt.Rectangle;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import javax.swing.JButton;
+import javax.swing.JCheckBox;
+import javax.swing.JDialog;
+import javax.swing.JFrame;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JTextField;
+import javax.swing.event.DocumentEvent;
+import javax.swing.event.DocumentListener;
+
+/**
+ * The window the benchmarks act on, the same class in the GUI's JVM (the bench.window bundle)
+ * and in the robots' JVM: 500 named controls, and listeners that note when they ran with
+ * {@link System#nanoTime()} (CLOCK_MONOTONIC on Linux, one clock for every process), so that a
+ * client in another process can tell whether the effect came before the reply and how long after
+ * the request.
+ *
+ * <p>Build and use it on the event dispatch thread; the recorders are safe from any thread.
+ */
+public final class BenchWindow {
+    /** The operable controls in the window: the three below and the grid. */
+    public static final int CONTROLS = 500;
+    public static final String FRAME = "bench";
+    public static final String COUNT_BUTTON = "bench.button.count";
+    public static final String TEXT = "bench.input.text";
+    public static final String DIALOG_BUTTON = "bench.button.dialog";
+    public static final String DIALOG = "dialog.bench";
+    private static final int RING = 1 << 16;
+
+    public final JFrame frame = new JFrame("bench");
+    public final JButton count = new JButton("count");
+    public final JTextField text = new JTextField(60);
+    public final JButton openDialog = new JButton("dialog");
+    public final JDialog dialog;
+
+    /** Clicks seen, and when each ran (index: click number mod RING). */
+    public final AtomicInteger clicks = new AtomicInteger();
+    public final AtomicLongArray clickAt = new AtomicLongArray(RING);
+    /** When the text field's length last became {@link #typedTarget}. */
+    public final AtomicLong typedAt = new AtomicLong();
+    public volatile int typedTarget = 100;
+    public final AtomicInteger typedReached = new AtomicInteger();
+    /** When the dialog last became visible (setVisible(true) returned), and how often. */
+    public final AtomicLong dialogShownAt = new AtomicLong();
+    public final AtomicInteger dialogShown = new AtomicInteger();
+
+    private final Object changed = new Object();
+
+    public BenchWindow(Rectangle bounds) {
+        frame.setName(FRAME);
+        frame.setDefaultCloseOperation(JFrame.DISPOSE_ON_CLOSE);
+        count.setName(COUNT_BUTTON);
+        text.setName(TEXT);
+        openDialog.setName(DIALOG_BUTTON);
+
+        count.addActionListener(e -> {
+            long t = System.nanoTime();
+            int n = clicks.incrementAndGet();
+            clickAt.set(n % RING, t);
+            signal();
+        });
+        text.getDocument().addDocumentListener(new DocumentListener() {
+            @Override
+            public void insertUpdate(DocumentEvent e) {
+                if (e.getDocument().getLength() == typedTarget) {
+                    typedAt.set(System.nanoTime());
+                    typedReached.incrementAndGet();
+                    signal();
+                }
+            }
+
+            @Override
+            public void removeUpdate(DocumentEvent e) {
+            }
+
+            @Override
+            public void changedUpdate(DocumentEvent e) {
+            }
+        });
+
+        dialog = new JDialog(frame, "bench dialog", false);
+        dialog.setName(DIALOG);
+        JButton close = new JButton("close");
+        close.setName("dialog.bench.button.close");
+        close.addActionListener(e -> dialog.setVisible(false));
+        dialog.getContentPane().add(close);
+        dialog.setBounds(bounds.x + 200, bounds.y + 200, 400, 200);
+        openDialog.addActionListener(e -> {
+            dialog.setVisible(true);
+            dialogShownAt.set(System.nanoTime());
+            dialogShown.incrementAndGet();
+            signal();
+        });
+
+        JPanel top = new JPanel(new FlowLayout(FlowLayout.LEFT));
+        top.add(count);
+        top.add(text);
+        top.add(openDialog);
+        int grid = CONTROLS - 3;
+        JPanel cells = new JPanel(new GridLayout(0, 20));
+        for (int i = 0; i < grid; i++) {
+            switch (i % 4) {
+                case 0:
+                    JButton b = new JButton("b" + i);
+                    b.setName("bench.grid.button." + i);
+                    cells.add(b);
+                    break;
+                case 1:
+                    JCheckBox c = new JCheckBox("t" + i);
+                    c.setName("bench.grid.toggle." + i);
+                    cells.add(c);
+                    break;
+                case 2:
+                    JTextField f = new JTextField("f" + i);
+                    f.setName("bench.grid.input." + i);
+                    cells.add(f);
+                    break;
+                default:
+                    JLabel l = new JLabel("l" + i);
+                    l.setName("bench.grid.label." + i);
+                    cells.add(l);
+                    break;
+            }
+        }
+        frame.getContentPane().add(top, BorderLayout.NORTH);
+        frame.getContentPane().add(cells, BorderLayout.CENTER);
+        frame.setBounds(bounds);
+    }
+
+    /** The time the listener of click number {@code n} ran. */
+    public long clickTime(int n) {
+        return clickAt.get(n % RING);
+    }
+
+    /** Waits until {@code condition} holds, at most {@code timeoutNanos}; true when it does. */
+    public boolean await(java.util.function.BooleanSupplier condition, long timeoutNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        synchronized (changed) {
+            while (!condition.getAsBoolean()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                changed.wait(Math.max(1, left / 1_000_000), 0);
+            }
+            return true;
+        }
+    }
+
+    private void signal() {
+        synchronized (changed) {
+            changed.notifyAll();
+        }
+    }
+}
