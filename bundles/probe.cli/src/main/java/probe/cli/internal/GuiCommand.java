@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
  * listed here.
  */
 @Command(name = "gui", description = "Look at and operate the GUI.",
-        subcommands = {GuiScreenshot.class})
+        subcommands = {GuiList.class, GuiDialog.class, GuiAudit.class, GuiClick.class, GuiType.class, GuiKeypress.class,
+            GuiWait.class, GuiWatch.class, GuiScreenshot.class})
 final class GuiCommand {
 }

@@ -2,6 +2,7 @@ package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
+import probe.cli.format.Readable;
 
 /** {@code hvm-dbg hello}: the probe's protocol, name and the ops it offers now. */
 @Command(name = "hello", description = "Show the probe's protocol version, server and the ops available now.")
@@ -13,7 +14,7 @@ final class HelloCommand extends ProbeCommand {
             inv.printJson(data);
             return 0;
         }
-        Hello.print(data, inv.out);
+        inv.out.println(Readable.hello(data));
         return 0;
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.time.Duration;
 import picocli.CommandLine;
 import probe.cli.client.ProbeClient;
 import probe.cli.client.ProbeError;
@@ -20,6 +21,10 @@ final class Invocation {
     final PrintWriter err;
     final InputStream stdin;
     final boolean json;
+    /** {@code --timeout}: how long a reply may take. */
+    final Duration timeout;
+    /** Whether {@code --timeout} was given, before or after the command, rather than defaulted. */
+    final boolean timeoutGiven;
 
     Invocation(ProbeClient client, CommandLine cl, HvmDbg root) {
         this.client = client;
@@ -27,6 +32,18 @@ final class Invocation {
         this.err = cl.getErr();
         this.stdin = root.stdin;
         this.json = root.json;
+        this.timeout = root.timeout;
+        this.timeoutGiven = given(cl, "--timeout");
+    }
+
+    /** Whether {@code option} was on the command line of {@code cl} or of a command above it. */
+    static boolean given(CommandLine cl, String option) {
+        for (CommandLine c = cl; c != null; c = c.getParent()) {
+            if (c.getParseResult() != null && c.getParseResult().hasMatchedOption(option)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A fresh, empty {@code args} object. */
@@ -36,6 +53,11 @@ final class Invocation {
 
     JsonNode call(String op, ObjectNode args) throws ProbeError, IOException {
         return client.call(op, args);
+    }
+
+    /** For an op that may take longer than {@code --timeout} by design ({@code gui.wait}). */
+    JsonNode call(String op, ObjectNode args, Duration replyTimeout) throws ProbeError, IOException {
+        return client.call(op, args, replyTimeout);
     }
 
     /** {@code data} as one line of JSON, {@code null} when there is none: what {@code --json} prints. */
@@ -48,6 +70,20 @@ final class Invocation {
         if (data != null) {
             out.println(Json.pretty(data));
         }
+    }
+
+    /**
+     * {@code data} with the fields it lacks taken from {@code asked}, for the readable line of an
+     * op whose reply says less than the contract (an older probe). Never pass typed text in
+     * {@code asked}.
+     */
+    static JsonNode filled(JsonNode data, ObjectNode asked) {
+        ObjectNode d = Json.object();
+        d.setAll(asked);
+        if (data != null && data.isObject()) {
+            d.setAll((ObjectNode) data);
+        }
+        return d;
     }
 
     static String compact(JsonNode data) {

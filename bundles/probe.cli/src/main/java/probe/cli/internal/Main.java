@@ -26,6 +26,7 @@ public final class Main {
         HvmDbg root = new HvmDbg(stdin);
         CommandLine cl = new CommandLine(root);
         cl.setExecutionExceptionHandler(new Failures());
+        cl.setParameterExceptionHandler(new Redacting());
         return cl;
     }
 

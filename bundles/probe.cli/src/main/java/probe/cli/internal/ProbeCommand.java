@@ -17,6 +17,7 @@ abstract class ProbeCommand implements Callable<Integer> {
     @Override
     public final Integer call() throws Exception {
         HvmDbg root = (HvmDbg) spec.root().userObject();
+        check();
         String token = root.tokenFile == null ? null : Token.read(root.tokenFile, spec.commandLine());
         try (ProbeClient client = ProbeClient.connect(root.socketPath(), root.timeout)) {
             if (token != null) {
@@ -24,6 +25,13 @@ abstract class ProbeCommand implements Callable<Integer> {
             }
             return run(new Invocation(client, spec.commandLine(), root));
         }
+    }
+
+    /**
+     * Checks what picocli cannot (options that go together, values in range) before anything is
+     * sent; throws a {@link picocli.CommandLine.ParameterException} (exit 2) when the usage is wrong.
+     */
+    void check() {
     }
 
     /** The command's work; returns the exit code (0), or throws. */

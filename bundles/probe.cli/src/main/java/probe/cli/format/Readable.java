@@ -1,0 +1,445 @@
+package probe.cli.format;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The person-readable text of the ops' data, as PROTOCOL.md section 5 and the op bundles shape it.
+ * Lines are separated by {@code \n}, with no newline at the end. Missing or unexpected fields are
+ * left out rather than failing: a newer probe may add fields, an older one may lack some. The raw
+ * data (CLI {@code --json}, a Gogo command's {@code --json}) has everything; these lines shorten
+ * long text values.
+ *
+ * <p>Nothing here can print a secret the probe did not send, and the probe never sends one: a
+ * password field has only its {@code length}.
+ */
+public final class Readable {
+    /** Text values longer than this are cut in a line; the raw data has them whole. */
+    static final int MAX_TEXT = 48;
+    static final String NO_IDENTIFIER = "(no identifier)";
+    private static final String SEP = "  ";
+    private static final String INDENT = "  ";
+    /** Shown without quotes: identifiers, names, simple words. */
+    private static final Pattern BARE = Pattern.compile("[A-Za-z0-9._:/@+-]+");
+    /** Event fields that the line shows in its own way or not at all. */
+    private static final Set<String> EVENT_HEAD = Set.of("event", "seq", "ts", "name", "title");
+
+    private Readable() {
+    }
+
+    // ---- gui.list, gui.dialog.current, gui.audit ----
+
+    /** {@code gui.list}'s data: its items as an indented tree, or a line saying the scope is empty. */
+    public static String list(JsonNode data) {
+        JsonNode items = data == null ? null : data.get("items");
+        if (items == null || !items.isArray() || items.isEmpty()) {
+            String scope = text(data, "scope");
+            return "no items in scope " + bare(scope == null ? "window" : scope);
+        }
+        return tree(items, 0);
+    }
+
+    /**
+     * Items as a tree: each under its {@code parent} (the nearest named ancestor's identifier) when
+     * that parent is among the items before it, else at the top, in the order given, one line each
+     * ({@link #item}), indented two spaces per level plus {@code indent} levels.
+     */
+    public static String tree(JsonNode items, int indent) {
+        int n = items.size();
+        List<List<Integer>> children = new ArrayList<>(n);
+        List<Integer> roots = new ArrayList<>();
+        Map<String, Integer> firstWithIdentifier = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            children.add(new ArrayList<>());
+            JsonNode item = items.get(i);
+            String parent = text(item, "parent");
+            // Only items seen before count as parents: the tree has no cycle, whatever the data says.
+            Integer p = parent == null ? null : firstWithIdentifier.get(parent);
+            if (p == null) {
+                roots.add(i);
+            } else {
+                children.get(p).add(i);
+            }
+            String id = text(item, "identifier");
+            if (id != null) {
+                firstWithIdentifier.putIfAbsent(id, i);
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (int r : roots) {
+            appendTree(out, items, children, r, indent);
+        }
+        return out.toString();
+    }
+
+    private static void appendTree(StringBuilder out, JsonNode items, List<List<Integer>> children, int i, int depth) {
+        if (out.length() > 0) {
+            out.append('\n');
+        }
+        out.append(INDENT.repeat(depth)).append(item(items.get(i)));
+        for (int c : children.get(i)) {
+            appendTree(out, items, children, c, depth + 1);
+        }
+    }
+
+    /**
+     * One item on one line: role, identifier, label, frame, then what a person would want to know
+     * before operating it: {@code button  detail.button.start  "Start"  [12,40,80,24]  disabled}.
+     */
+    public static String item(JsonNode item) {
+        StringBuilder b = new StringBuilder();
+        String role = text(item, "role");
+        b.append(role != null ? role : text(item, "type") != null ? text(item, "type") : "?");
+        String id = text(item, "identifier");
+        b.append(SEP).append(id != null ? id : NO_IDENTIFIER);
+        String label = text(item, "label");
+        if (label != null && !label.isEmpty()) {
+            b.append(SEP).append(quote(label));
+        }
+        JsonNode frame = item.get("frame");
+        if (frame != null && frame.isArray()) {
+            b.append(SEP).append(frame(frame));
+        }
+        for (String m : markers(item, label)) {
+            b.append(SEP).append(m);
+        }
+        return b.toString();
+    }
+
+    private static List<String> markers(JsonNode item, String label) {
+        List<String> m = new ArrayList<>();
+        JsonNode v = item.get("value");
+        // A label's value is its text, already shown as the label.
+        if (v != null && !v.isNull() && !(v.isTextual() && v.textValue().equals(label))) {
+            m.add("value=" + value(v));
+        }
+        JsonNode length = item.get("length");
+        if (length != null && length.isNumber()) {
+            m.add("length=" + length.asText());
+        }
+        if (isTrue(item, "selected")) {
+            m.add("selected");
+        }
+        if (isFalse(item, "visible")) {
+            m.add("out of view");
+        }
+        if (isFalse(item, "editable")) {
+            m.add("read-only");
+        }
+        boolean disabled = isFalse(item, "enabled");
+        if (disabled) {
+            m.add("disabled");
+        }
+        if (isFalse(item, "clickable")) {
+            String reason = text(item, "reason");
+            if (reason == null) {
+                m.add("not clickable");
+            } else if (!(disabled && reason.equals("it is disabled"))) {
+                m.add("not clickable (" + reason + ")");
+            }
+        }
+        if (isTrue(item, "focused")) {
+            m.add("focused");
+        }
+        if (isTrue(item, "inClosedMenu")) {
+            m.add("in closed menu");
+        }
+        return m;
+    }
+
+    /**
+     * {@code gui.dialog.current}'s data: {@code createVM "Create VM" modal focused} and its controls
+     * as a tree below, or {@code no dialog open}.
+     */
+    public static String dialog(JsonNode data) {
+        String name = text(data, "name");
+        if (name == null) {
+            return "no dialog open";
+        }
+        StringBuilder b = new StringBuilder(bare(name));
+        String title = text(data, "title");
+        if (title != null && !title.isEmpty()) {
+            b.append(' ').append(quote(title));
+        }
+        if (isTrue(data, "modal")) {
+            b.append(" modal");
+        }
+        if (isTrue(data, "focused")) {
+            b.append(" focused");
+        }
+        JsonNode controls = data.get("controls");
+        if (controls != null && controls.isArray() && !controls.isEmpty()) {
+            b.append('\n').append(tree(controls, 1));
+        }
+        return b.toString();
+    }
+
+    /**
+     * {@code gui.audit}'s data: one line per problem, then a summary; or
+     * {@code audit: nothing to fix (N controls checked)}.
+     *
+     * @param checked how many controls the audit looked at, or -1 when unknown
+     */
+    public static String audit(JsonNode data, int checked) {
+        JsonNode problems = data == null ? null : data.get("problems");
+        String ofChecked = checked < 0 ? "" : " (" + plural(checked, "control") + " checked)";
+        if (problems == null || !problems.isArray() || problems.isEmpty()) {
+            return "audit: nothing to fix" + ofChecked;
+        }
+        StringBuilder b = new StringBuilder();
+        Map<String, Integer> kinds = new LinkedHashMap<>();
+        for (JsonNode p : problems) {
+            String problem = text(p, "problem");
+            problem = problem == null ? "problem" : problem;
+            kinds.merge(problem, 1, Integer::sum);
+            b.append(problem).append(": ").append(item(p));
+            String window = text(p, "window");
+            if (window != null) {
+                b.append(SEP).append("window=").append(bare(window));
+            }
+            String parent = text(p, "parent");
+            if (parent != null) {
+                b.append(SEP).append("parent=").append(bare(parent));
+            }
+            b.append('\n');
+        }
+        b.append("audit: ").append(plural(problems.size(), "problem")).append(':');
+        String comma = " ";
+        for (Map.Entry<String, Integer> k : kinds.entrySet()) {
+            b.append(comma).append(k.getValue()).append(' ').append(k.getKey());
+            comma = ", ";
+        }
+        return b.append(ofChecked).toString();
+    }
+
+    // ---- gui.click, gui.type, gui.keypress, gui.wait ----
+
+    /** {@code gui.click}'s data: {@code clicked detail.button.start at [52,52]}. */
+    public static String clicked(JsonNode data) {
+        String verb = data != null && data.path("count").asInt(1) == 2 ? "double-clicked" : "clicked";
+        StringBuilder b = new StringBuilder(verb).append(' ').append(identifierOr(data, "the control"));
+        String button = text(data, "button");
+        if (button != null && !button.equals("left")) {
+            b.append(" with the ").append(button).append(" button");
+        }
+        JsonNode at = data == null ? null : data.get("clicked");
+        if (at != null && at.isArray()) {
+            b.append(" at ").append(frame(at));
+        }
+        return b.toString();
+    }
+
+    /** {@code gui.type}'s data: {@code typed 5 characters into ID}. Never the text: it is not in the data. */
+    public static String typed(JsonNode data) {
+        int n = data == null ? 0 : data.path("typed").asInt(0);
+        return "typed " + plural(n, "character") + " into " + identifierOr(data, "the focused control");
+    }
+
+    /** {@code gui.keypress}'s data: {@code pressed ctrl+shift+a on ID}. */
+    public static String pressed(JsonNode data) {
+        StringBuilder b = new StringBuilder("pressed ");
+        JsonNode mods = data == null ? null : data.get("modifiers");
+        if (mods != null && mods.isArray()) {
+            for (JsonNode m : mods) {
+                b.append(m.asText()).append('+');
+            }
+        }
+        String key = text(data, "key");
+        b.append(key == null ? "?" : key);
+        JsonNode target = data == null ? null : data.get("target");
+        if (target != null && target.isTextual()) {
+            b.append(" on ").append(target.textValue());
+        } else if (target != null && target.isObject() && text(target, "identifier") != null) {
+            b.append(" on ").append(text(target, "identifier"));
+        }
+        return b.toString();
+    }
+
+    /** {@code gui.wait}'s data: {@code dialog createVM is open (waited 120 ms)}. */
+    public static String waited(JsonNode data, String subject) {
+        String state = text(data, "state");
+        StringBuilder b = new StringBuilder(subject).append(" is ").append(state == null ? "?" : state);
+        JsonNode ms = data == null ? null : data.get("waitedMillis");
+        if (ms != null && ms.isNumber()) {
+            b.append(" (waited ").append(ms.asLong()).append(" ms)");
+        }
+        return b.toString();
+    }
+
+    // ---- events, hello ----
+
+    /**
+     * One event on one line: its name, the {@code name} and {@code title} it is about, then its
+     * other fields as {@code key=value}: {@code dialog.opened createVM "Create VM" vmId=42}. The
+     * bus's {@code seq} and {@code ts} are left out.
+     */
+    public static String event(JsonNode event) {
+        String name = text(event, "event");
+        StringBuilder b = new StringBuilder(name == null ? "event" : name);
+        if (event == null || !event.isObject()) {
+            return b.toString();
+        }
+        JsonNode about = event.get("name");
+        if (about != null && !about.isNull()) {
+            b.append(' ').append(about.isTextual() ? bare(about.textValue()) : about.toString());
+        }
+        String title = text(event, "title");
+        if (title != null) {
+            b.append(' ').append(quote(title));
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = event.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> f = it.next();
+            if (!EVENT_HEAD.contains(f.getKey())) {
+                JsonNode v = f.getValue();
+                b.append(' ').append(f.getKey()).append('=').append(v.isTextual() ? bare(cut(v.textValue())) : v.toString());
+            }
+        }
+        return b.toString();
+    }
+
+    /** {@code probe.hello}'s data: protocol, server, and the ops available now, one per line. */
+    public static String hello(JsonNode data) {
+        if (data == null) {
+            return "the probe sent no hello data";
+        }
+        StringBuilder b = new StringBuilder("protocol ").append(data.path("protocol").asText("?"));
+        JsonNode server = data.path("server");
+        if (server.isObject()) {
+            b.append('\n').append(("server " + server.path("name").asText("?") + " " + server.path("version").asText("")).trim());
+        } else if (!server.isMissingNode()) {
+            b.append("\nserver ").append(server.asText());
+        }
+        JsonNode ops = data.path("ops");
+        b.append("\nops (").append(ops.size()).append("):");
+        for (JsonNode op : ops) {
+            b.append('\n').append(INDENT).append(op.asText());
+        }
+        return b.toString();
+    }
+
+    /**
+     * An op's failure for a person: {@code code: message}, then what the probe suggests in its
+     * details: the {@code nearest} identifiers of an unknown one (unless the message names them
+     * already), and one line per {@code candidates} item of an ambiguous one, where it is.
+     */
+    public static String error(String code, String message, JsonNode details) {
+        String said = message == null ? "" : message;
+        StringBuilder b = new StringBuilder(code == null ? "error" : code).append(": ").append(said);
+        JsonNode nearest = details == null ? null : details.get("nearest");
+        if (nearest != null && nearest.isArray() && !nearest.isEmpty() && !said.contains("nearest")) {
+            b.append(" (nearest: ");
+            for (int i = 0; i < nearest.size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(nearest.get(i).asText());
+            }
+            b.append(')');
+        }
+        JsonNode candidates = details == null ? null : details.get("candidates");
+        if (candidates != null && candidates.isArray()) {
+            for (JsonNode c : candidates) {
+                b.append('\n').append(INDENT);
+                if (c.isObject()) {
+                    b.append(item(c));
+                    String window = text(c, "window");
+                    if (window != null) {
+                        b.append(SEP).append("window=").append(bare(window));
+                    }
+                } else {
+                    b.append(c.asText());
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    // ---- pieces ----
+
+    /** {@code [x,y,w,h]} or {@code [x,y]}, from a JSON array of numbers. */
+    public static String frame(JsonNode numbers) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < numbers.size(); i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            b.append(numbers.get(i).asText());
+        }
+        return b.append(']').toString();
+    }
+
+    /** {@code s} in double quotes, cut to {@value #MAX_TEXT} characters, control characters escaped. */
+    public static String quote(String s) {
+        String t = cut(s);
+        StringBuilder b = new StringBuilder(t.length() + 2).append('"');
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            switch (c) {
+                case '"':
+                    b.append("\\\"");
+                    break;
+                case '\\':
+                    b.append("\\\\");
+                    break;
+                case '\n':
+                    b.append("\\n");
+                    break;
+                case '\r':
+                    b.append("\\r");
+                    break;
+                case '\t':
+                    b.append("\\t");
+                    break;
+                default:
+                    if (c < 0x20 || c == 0x7f) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** {@code s} as it is when it is one plain word (an identifier, a name), else {@link #quote quoted}. */
+    public static String bare(String s) {
+        return BARE.matcher(s).matches() ? s : quote(s);
+    }
+
+    private static String cut(String s) {
+        return s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT) + "...";
+    }
+
+    private static String value(JsonNode v) {
+        return v.isTextual() ? quote(v.textValue()) : v.toString();
+    }
+
+    private static String identifierOr(JsonNode data, String fallback) {
+        String id = text(data, "identifier");
+        return id != null ? id : fallback;
+    }
+
+    static String plural(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    /** The text field {@code name}; null when absent, null, or not text. */
+    private static String text(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isTextual() ? v.textValue() : null;
+    }
+
+    private static boolean isTrue(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isBoolean() && v.booleanValue();
+    }
+
+    private static boolean isFalse(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isBoolean() && !v.booleanValue();
+    }
+}

@@ -1,0 +1,41 @@
+package probe.cli.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import probe.cli.format.Readable;
+
+/** {@code hvm-dbg gui click --identifier ID [--button right] [--double]}. */
+@Command(name = "click", description = {
+    "Click a control the way a person would.",
+    "Press and release at its centre. A control a person could not click (disabled, covered,"
+        + " behind a modal dialog) is refused with gui.not_clickable and the reason."})
+final class GuiClick extends ProbeCommand {
+    /** The buttons the op knows; picocli lists them in the help and refuses others (exit 2). */
+    enum Button { left, right, middle }
+
+    @Option(names = "--identifier", paramLabel = "ID", required = true, description = "the control, such as detail.button.start")
+    String identifier;
+
+    @Option(names = "--button", paramLabel = "B", description = "left (default), right or middle")
+    Button button;
+
+    @Option(names = "--double", description = "a double click")
+    boolean doubleClick;
+
+    @Override
+    int run(Invocation inv) throws Exception {
+        ObjectNode args = inv.args();
+        args.put("identifier", identifier);
+        args.put("button", (button == null ? Button.left : button).name());
+        args.put("count", doubleClick ? 2 : 1);
+        JsonNode data = inv.call("gui.click", args);
+        if (inv.json) {
+            inv.printJson(data);
+        } else {
+            inv.out.println(Readable.clicked(Invocation.filled(data, args)));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,50 @@
+package probe.cli.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import probe.cli.format.Readable;
+
+/** {@code hvm-dbg gui keypress --key K [--modifiers ctrl,shift] [--identifier ID]}. */
+@Command(name = "keypress", description = {
+    "Press and release a key, with modifiers held down.",
+    "On --identifier (focused first), else on whatever has focus. Keys: return esc tab space"
+        + " backspace delete up down left right home end pageup pagedown f1..f12 a..z 0..9."})
+final class GuiKeypress extends ProbeCommand {
+    @Option(names = "--key", paramLabel = "K", required = true, description = "the key, such as return or a")
+    String key;
+
+    @Option(names = "--modifiers", paramLabel = "M", split = ",", description = "held down meanwhile: shift, ctrl, alt, meta (comma separated)")
+    String[] modifiers;
+
+    @Option(names = "--identifier", paramLabel = "ID", description = "the control to focus first (default: the focus owner)")
+    String identifier;
+
+    @Override
+    int run(Invocation inv) throws Exception {
+        ObjectNode args = inv.args();
+        args.put("key", key);
+        if (modifiers != null && modifiers.length > 0) {
+            ArrayNode m = args.putArray("modifiers");
+            for (String s : modifiers) {
+                m.add(s);
+            }
+        }
+        if (identifier != null) {
+            args.put("identifier", identifier);
+        }
+        JsonNode data = inv.call("gui.keypress", args);
+        if (inv.json) {
+            inv.printJson(data);
+        } else {
+            ObjectNode asked = args.deepCopy();
+            if (identifier != null) {
+                asked.put("target", identifier);
+            }
+            inv.out.println(Readable.pressed(Invocation.filled(data, asked)));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,136 @@
+package probe.cli.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import probe.api.wire.Wire;
+
+/** The readable lines, field by field, and what happens with odd data. */
+class ReadableTest {
+
+    private static JsonNode json(String s) throws Exception {
+        return Wire.mapper().readTree(s.replace('\'', '"'));
+    }
+
+    @Test
+    void itemShowsRoleIdentifierLabelFrameAndMarkers() throws Exception {
+        assertEquals("button  detail.button.start  \"Start\"  [12,40,80,24]",
+                Readable.item(json("{'identifier':'detail.button.start','type':'JButton','role':'button','frame':[12,40,80,24],"
+                        + "'label':'Start','enabled':true,'focused':false,'clickable':true,'parent':'detail'}")));
+        assertEquals("toggle  dialog.createVM.toggle.encrypt  \"Encrypt\"  [1,2,3,4]  value=true  disabled  focused",
+                Readable.item(json("{'identifier':'dialog.createVM.toggle.encrypt','role':'toggle','frame':[1,2,3,4],'label':'Encrypt',"
+                        + "'value':true,'enabled':false,'focused':true,'clickable':false,'reason':'it is disabled'}")));
+        assertEquals("spinner  dialog.createVM.spinner.cpus  [0,0,5,5]  value=4  read-only",
+                Readable.item(json("{'identifier':'dialog.createVM.spinner.cpus','role':'spinner','frame':[0,0,5,5],'label':null,"
+                        + "'value':4,'editable':false}")));
+        assertEquals("menuItem  menu.file.quit  \"Quit\"  [0,0,0,0]  not clickable (it is not showing)  in closed menu",
+                Readable.item(json("{'identifier':'menu.file.quit','role':'menuItem','frame':[0,0,0,0],'label':'Quit',"
+                        + "'enabled':true,'clickable':false,'reason':'it is not showing','inClosedMenu':true}")));
+        assertEquals("row  sidebar.row.vm9  \"vm9\"  [0,180,200,20]  out of view",
+                Readable.item(json("{'identifier':'sidebar.row.vm9','role':'row','frame':[0,180,200,20],'label':'vm9',"
+                        + "'selected':false,'visible':false}")));
+        assertEquals("password  dialog.x.input.password  [0,0,1,1]  length=0",
+                Readable.item(json("{'identifier':'dialog.x.input.password','role':'password','frame':[0,0,1,1],'length':0}")));
+        assertEquals("label  detail.label.state  \"Running\"", Readable.item(json(
+                "{'identifier':'detail.label.state','role':'label','label':'Running','value':'Running'}")), "a label's value is its label");
+        assertEquals("JPanel  (no identifier)", Readable.item(json("{'identifier':null,'type':'JPanel'}")));
+        assertEquals("?  (no identifier)", Readable.item(json("{}")));
+        assertEquals("button  b  not clickable", Readable.item(json("{'identifier':'b','role':'button','clickable':false}")));
+    }
+
+    @Test
+    void textIsQuotedEscapedAndCut() {
+        assertEquals("\"say \\\"hi\\\"\\n\\tback\\\\slash \\u0007\"", Readable.quote("say \"hi\"\n\tback\\slash \u0007"));
+        String longText = "x".repeat(Readable.MAX_TEXT + 10);
+        assertEquals("\"" + "x".repeat(Readable.MAX_TEXT) + "...\"", Readable.quote(longText));
+        assertEquals("createVM", Readable.bare("createVM"));
+        assertEquals("\"Create VM\"", Readable.bare("Create VM"));
+        assertEquals("\"\"", Readable.bare(""));
+    }
+
+    @Test
+    void treeNestsByParentAndNeverLoops() throws Exception {
+        ArrayNode items = (ArrayNode) json("[{'identifier':'a','role':'window'},"
+                + "{'identifier':'b','role':'group','parent':'a'},"
+                + "{'identifier':'c','role':'button','parent':'b'},"
+                + "{'identifier':'d','role':'button','parent':'unknown'},"
+                + "{'identifier':'e','role':'button','parent':'e'},"
+                + "{'identifier':'a','role':'button','parent':'c'},"
+                + "{'identifier':'f','role':'button','parent':'a'}]");
+        assertEquals(String.join("\n",
+                "window  a",
+                "  group  b",
+                "    button  c",
+                "      button  a",
+                "  button  f",
+                "button  d",
+                "button  e"), Readable.tree(items, 0));
+        assertEquals("    window  a", Readable.tree((ArrayNode) json("[{'identifier':'a','role':'window'}]"), 2));
+    }
+
+    @Test
+    void listDialogAndAuditOfNothing() throws Exception {
+        assertEquals("no items in scope sidebar", Readable.list(json("{'scope':'sidebar','items':[]}")));
+        assertEquals("no items in scope \"odd scope\"", Readable.list(json("{'scope':'odd scope','items':[]}")));
+        assertEquals("no items in scope window", Readable.list(null));
+        assertEquals("no dialog open", Readable.dialog(json("{'name':null,'title':null,'modal':false,'controls':[]}")));
+        assertEquals("no dialog open", Readable.dialog(null));
+        assertEquals("about \"About HVM\"", Readable.dialog(json("{'name':'about','title':'About HVM','modal':false,'focused':false}")));
+        assertEquals("audit: nothing to fix (1 control checked)", Readable.audit(json("{'problems':[]}"), 1));
+        assertEquals("audit: nothing to fix", Readable.audit(json("{'problems':[]}"), -1));
+        assertEquals("problem: button  x\naudit: 1 problem: 1 problem", Readable.audit(json("{'problems':[{'identifier':'x','role':'button'}]}"), -1));
+    }
+
+    @Test
+    void actionLines() throws Exception {
+        assertEquals("clicked a.b.c at [5,6]", Readable.clicked(json("{'identifier':'a.b.c','clicked':[5,6],'button':'left','count':1}")));
+        assertEquals("double-clicked a.b.c with the middle button",
+                Readable.clicked(json("{'identifier':'a.b.c','button':'middle','count':2}")));
+        assertEquals("typed 1 character into a.b.c", Readable.typed(json("{'identifier':'a.b.c','typed':1}")));
+        assertEquals("typed 0 characters into the focused control", Readable.typed(json("{'typed':0}")));
+        assertEquals("pressed ctrl+alt+delete", Readable.pressed(json("{'key':'delete','modifiers':['ctrl','alt'],'target':null}")));
+        assertEquals("pressed return on a.b", Readable.pressed(json("{'key':'return','modifiers':[],'target':{'identifier':'a.b'}}")));
+        assertEquals("dialog createVM is open (waited 120 ms)", Readable.waited(json("{'state':'open','waitedMillis':120}"), "dialog createVM"));
+    }
+
+    @Test
+    void eventLines() throws Exception {
+        assertEquals("dialog.opened createVM \"Create VM\" vmId=4f2a",
+                Readable.event(json("{'event':'dialog.opened','name':'createVM','title':'Create VM','vmId':'4f2a','seq':7,'ts':1764612345678}")));
+        assertEquals("dialog.closed createVM", Readable.event(json("{'event':'dialog.closed','name':'createVM','seq':8,'ts':1}")));
+        assertEquals("list.refreshed vmCount=3", Readable.event(json("{'event':'list.refreshed','vmCount':3}")));
+        assertEquals("vm.state \"my vm\" vmId=4f2a state=running",
+                Readable.event(json("{'event':'vm.state','vmId':'4f2a','name':'my vm','state':'running'}")));
+        assertEquals("error message=\"disk full\" source=edt detail={\"a\":[1]} none=null",
+                Readable.event(json("{'event':'error','message':'disk full','source':'edt','detail':{'a':[1]},'none':null}")));
+        assertEquals("events.lost count=12", Readable.event(json("{'event':'events.lost','count':12}")));
+        ObjectNode odd = Wire.object();
+        assertEquals("event", Readable.event(odd));
+    }
+
+    @Test
+    void errors() throws Exception {
+        assertEquals("gui.not_clickable: it is disabled", Readable.error("gui.not_clickable", "it is disabled", null));
+        assertEquals("gui.identifier_not_found: no view with id 'detail.button.strat' (nearest: detail.button.start, detail.button.stop)",
+                Readable.error("gui.identifier_not_found", "no view with id 'detail.button.strat'",
+                        json("{'nearest':['detail.button.start','detail.button.stop']}")));
+        assertEquals("gui.identifier_not_found: no showing view with identifier 'x'; nearest: y",
+                Readable.error("gui.identifier_not_found", "no showing view with identifier 'x'; nearest: y",
+                        json("{'nearest':['y','z']}")), "the message names the nearest already");
+        assertEquals("gui.identifier_ambiguous: 2 showing views share the identifier 'b'\n"
+                + "  button  b  \"OK\"  [1,2,3,4]  window=main\n"
+                + "  button  b  \"OK\"  [5,6,7,8]  window=dialog.x",
+                Readable.error("gui.identifier_ambiguous", "2 showing views share the identifier 'b'",
+                        json("{'candidates':[{'identifier':'b','role':'button','label':'OK','frame':[1,2,3,4],'window':'main'},"
+                                + "{'identifier':'b','role':'button','label':'OK','frame':[5,6,7,8],'window':'dialog.x'}],'nearest':[]}")));
+    }
+
+    @Test
+    void hello() throws Exception {
+        assertEquals("protocol 1\nserver hdp-gui 0.1.0\nops (2):\n  gui.click\n  gui.list",
+                Readable.hello(json("{'protocol':1,'server':{'name':'hdp-gui','version':'0.1.0'},'ops':['gui.click','gui.list']}")));
+    }
+}

@@ -1,0 +1,522 @@
+package probe.cli.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import probe.api.wire.Wire;
+import probe.cli.client.TestProbe;
+
+/**
+ * The gui verbs run in-process against a {@link TestProbe} that answers as the op bundles do
+ * (their wire formats): what each verb sends, prints, and exits with.
+ */
+class GuiVerbsTest {
+    private static final String SECRET = "s3cr3t-p\u00e4ss w0rd";
+
+    @TempDir
+    Path dir;
+
+    private TestProbe probe;
+    private volatile boolean dialogOpen = true;
+    private volatile boolean problems;
+    private volatile int eventsAfterSubscribe = 3;
+    private volatile boolean closeAfterEvents;
+    /** Every text gui.type received, to check it arrived whole. */
+    private final List<String> typed = new CopyOnWriteArrayList<>();
+
+    private record Run(int code, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + code + "\nout: " + out + "\nerr: " + err;
+        }
+    }
+
+    static ObjectNode item(String role, String identifier, String label, String parent, int... frame) {
+        ObjectNode o = Wire.object();
+        o.put("identifier", identifier);
+        o.put("type", "J" + role);
+        o.put("role", role);
+        o.put("window", "main");
+        ArrayNode f = o.putArray("frame");
+        for (int v : frame) {
+            f.add(v);
+        }
+        o.put("label", label);
+        o.put("enabled", true);
+        o.put("focused", false);
+        o.put("clickable", true);
+        o.put("parent", parent);
+        return o;
+    }
+
+    static ArrayNode mainItems() {
+        ArrayNode items = Wire.mapper().createArrayNode();
+        items.add(item("window", "main", "HVM", null, 0, 0, 1280, 800));
+        items.add(item("group", "detail", null, "main", 200, 0, 1080, 800));
+        ObjectNode start = item("button", "detail.button.start", "Start", "detail", 12, 40, 80, 24);
+        start.put("enabled", false).put("clickable", false).put("reason", "it is disabled");
+        items.add(start);
+        items.add(item("button", "detail.button.stop", "Stop", "detail", 100, 40, 80, 24).put("focused", true));
+        items.add(item("row", "sidebar.row.vm1", "vm1", "main", 0, 0, 200, 20).put("selected", true).put("visible", true));
+        ObjectNode unnamed = item("button", null, "OK", "detail", 300, 40, 80, 24);
+        unnamed.put("clickable", false).put("reason", "it is behind the modal dialog 'dialog.createVM'");
+        items.add(unnamed);
+        return items;
+    }
+
+    static ArrayNode dialogControls() {
+        ArrayNode c = Wire.mapper().createArrayNode();
+        c.add(item("dialog", "dialog.createVM", "Create VM", null, 300, 200, 400, 300).put("window", "dialog.createVM"));
+        c.add(item("input", "dialog.createVM.input.name", "Name", "dialog.createVM", 10, 10, 200, 24).put("value", "vm2")
+                .put("editable", true).put("window", "dialog.createVM"));
+        c.add(item("password", "dialog.createVM.input.password", "Password", "dialog.createVM", 10, 40, 200, 24)
+                .put("length", 8).put("editable", true).put("window", "dialog.createVM"));
+        return c;
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        probe = TestProbe.start(dir, (req, conn) -> {
+            String op = req.path("op").asText();
+            JsonNode args = req.path("args");
+            switch (op) {
+                case "gui.list": {
+                    String scope = args.path("scope").asText("window");
+                    if (scope.equals("dialog") && !dialogOpen) {
+                        conn.fail(req, "gui.no_window", "no dialog is open", null);
+                        return;
+                    }
+                    ObjectNode d = Wire.object().put("scope", scope);
+                    d.set("items", scope.equals("window") ? mainItems() : scope.equals("dialog") ? dialogControls()
+                            : Wire.mapper().createArrayNode());
+                    conn.reply(req, d);
+                    return;
+                }
+                case "gui.dialog.current": {
+                    ObjectNode d = Wire.object();
+                    if (dialogOpen) {
+                        d.put("name", "createVM").put("title", "Create VM").put("modal", true).put("focused", true);
+                        d.set("controls", dialogControls());
+                    } else {
+                        d.putNull("name");
+                        d.putNull("title");
+                        d.put("modal", false).put("focused", false);
+                        d.putArray("controls");
+                    }
+                    conn.reply(req, d);
+                    return;
+                }
+                case "gui.audit": {
+                    ObjectNode d = Wire.object();
+                    ArrayNode p = d.putArray("problems");
+                    if (problems) {
+                        p.add(item("button", null, "OK", "dialog.createVM", 300, 40, 80, 24).put("window", "dialog.createVM")
+                                .put("problem", "no identifier"));
+                        p.add(item("button", "detail.button.x", "X", "detail", 1, 2, 3, 4).put("problem", "shared identifier"));
+                        p.add(item("button", "detail.button.x", "X", "detail", 5, 6, 7, 8).put("problem", "shared identifier"));
+                    }
+                    conn.reply(req, d);
+                    return;
+                }
+                case "gui.click": {
+                    String id = args.path("identifier").asText();
+                    if (id.equals("detail.button.start")) {
+                        conn.fail(req, "gui.not_clickable", "'detail.button.start' is not clickable: it is disabled", null);
+                        return;
+                    }
+                    ObjectNode d = Wire.object().put("identifier", id);
+                    d.putArray("clicked").add(52).add(52);
+                    d.put("button", args.path("button").asText()).put("count", args.path("count").asInt());
+                    conn.reply(req, d);
+                    return;
+                }
+                case "gui.type": {
+                    String text = args.path("text").asText();
+                    typed.add(text);
+                    if (args.path("identifier").asText().equals("detail.button.stop")) {
+                        conn.fail(req, "gui.not_editable", "'detail.button.stop' is a button, not a text control", null);
+                        return;
+                    }
+                    conn.reply(req, Wire.object().put("identifier", args.path("identifier").asText())
+                            .put("typed", text.codePointCount(0, text.length())));
+                    return;
+                }
+                case "gui.keypress": {
+                    ObjectNode d = Wire.object().put("key", args.path("key").asText());
+                    d.set("modifiers", args.has("modifiers") ? args.get("modifiers") : Wire.mapper().createArrayNode());
+                    d.put("target", args.path("identifier").asText("detail.button.stop"));
+                    conn.reply(req, d);
+                    return;
+                }
+                case "gui.wait": {
+                    if (args.path("identifier").asText().equals("never.there")) {
+                        ObjectNode details = Wire.object().put("wanted", "showing").put("lastState", "hidden").put("timeoutMillis", 100);
+                        conn.fail(req, "gui.timeout", "'never.there' was still hidden after 100 ms (waited for showing)", details);
+                        return;
+                    }
+                    conn.reply(req, Wire.object().put("state", args.path("state").asText()).put("waitedMillis", 12));
+                    return;
+                }
+                case "gui.event.subscribe": {
+                    ObjectNode d = Wire.object();
+                    d.set("subscribed", args.has("events") ? args.get("events") : Wire.mapper().createArrayNode().add("*"));
+                    conn.reply(req, d);
+                    for (int i = 1; i <= eventsAfterSubscribe; i++) {
+                        ObjectNode e = Wire.object().put("event", "dialog.opened").put("name", "createVM").put("title", "Create VM")
+                                .put("vmId", "vm-" + i).put("seq", i).put("ts", 1764612345678L);
+                        conn.send(e);
+                    }
+                    if (closeAfterEvents) {
+                        conn.close();
+                    }
+                    return;
+                }
+                default:
+                    conn.fail(req, "protocol.unknown_op", "no op '" + op + "'", null);
+            }
+        });
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        probe.close();
+    }
+
+    private Run run(String... args) {
+        return runWithInput(new ByteArrayInputStream(new byte[0]), args);
+    }
+
+    private Run runWithInput(InputStream stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] all = new String[args.length + 2];
+        all[0] = "--socket";
+        all[1] = probe.socket().toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        int code = Main.commandLine(stdin, new PrintWriter(out, true), new PrintWriter(err, true)).execute(all);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static InputStream text(String s) {
+        return new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private ObjectNode lastArgs() {
+        List<ObjectNode> r = probe.requests();
+        return (ObjectNode) r.get(r.size() - 1).get("args");
+    }
+
+    private String lastOp() {
+        List<ObjectNode> r = probe.requests();
+        return r.get(r.size() - 1).get("op").textValue();
+    }
+
+    // ---- list ----
+
+    @Test
+    void listPrintsAnIndentedTree() {
+        Run r = run("gui", "list");
+        assertEquals(0, r.code, r.toString());
+        assertEquals(String.join("\n",
+                "window  main  \"HVM\"  [0,0,1280,800]",
+                "  group  detail  [200,0,1080,800]",
+                "    button  detail.button.start  \"Start\"  [12,40,80,24]  disabled",
+                "    button  detail.button.stop  \"Stop\"  [100,40,80,24]  focused",
+                "    button  (no identifier)  \"OK\"  [300,40,80,24]  not clickable (it is behind the modal dialog 'dialog.createVM')",
+                "  row  sidebar.row.vm1  \"vm1\"  [0,0,200,20]  selected") + "\n", r.out);
+        assertEquals("", r.err);
+        assertEquals("gui.list", lastOp());
+        assertFalse(lastArgs().has("scope"), "the op's default scope");
+    }
+
+    @Test
+    void listJsonPrintsTheDataAndScopeIsSent() throws Exception {
+        Run r = run("gui", "list", "--scope", "dialog", "--json");
+        assertEquals(0, r.code, r.toString());
+        JsonNode data = Wire.mapper().readTree(r.out);
+        assertEquals("dialog", data.get("scope").textValue());
+        assertEquals(dialogControls(), data.get("items"));
+        assertEquals("dialog", lastArgs().get("scope").textValue());
+    }
+
+    @Test
+    void listOfAnEmptyScopeSaysSo() {
+        Run r = run("gui", "list", "--scope", "nothing.here");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("no items in scope nothing.here", r.out.trim());
+    }
+
+    @Test
+    void listOfAClosedDialogIsAProbeError() {
+        dialogOpen = false;
+        Run r = run("gui", "list", "--scope", "dialog");
+        assertEquals(1, r.code, r.toString());
+        assertEquals("error gui.no_window: no dialog is open", r.err.trim());
+    }
+
+    // ---- dialog ----
+
+    @Test
+    void dialogPrintsItsHeadAndControls() {
+        Run r = run("gui", "dialog");
+        assertEquals(0, r.code, r.toString());
+        assertEquals(String.join("\n",
+                "createVM \"Create VM\" modal focused",
+                "  dialog  dialog.createVM  \"Create VM\"  [300,200,400,300]",
+                "    input  dialog.createVM.input.name  \"Name\"  [10,10,200,24]  value=\"vm2\"",
+                "    password  dialog.createVM.input.password  \"Password\"  [10,40,200,24]  length=8") + "\n", r.out);
+        assertEquals("gui.dialog.current", lastOp());
+    }
+
+    @Test
+    void noDialogExitsZero() throws Exception {
+        dialogOpen = false;
+        Run r = run("gui", "dialog");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("no dialog open\n", r.out);
+        Run json = run("--json", "gui", "dialog");
+        assertEquals(0, json.code, json.toString());
+        assertTrue(Wire.mapper().readTree(json.out).get("name").isNull());
+    }
+
+    // ---- audit ----
+
+    @Test
+    void cleanAuditSaysHowManyControlsItChecked() {
+        Run r = run("gui", "audit");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("audit: nothing to fix (6 controls checked)\n", r.out);
+        assertEquals(0, run("gui", "audit", "--strict").code);
+    }
+
+    @Test
+    void auditProblemsArePrintedAndOnlyStrictFails() throws Exception {
+        problems = true;
+        Run r = run("gui", "audit");
+        assertEquals(0, r.code, r.toString());
+        assertEquals(String.join("\n",
+                "no identifier: button  (no identifier)  \"OK\"  [300,40,80,24]  window=dialog.createVM  parent=dialog.createVM",
+                "shared identifier: button  detail.button.x  \"X\"  [1,2,3,4]  window=main  parent=detail",
+                "shared identifier: button  detail.button.x  \"X\"  [5,6,7,8]  window=main  parent=detail",
+                "audit: 3 problems: 1 no identifier, 2 shared identifier") + "\n", r.out);
+        assertEquals("gui.audit", lastOp(), "no gui.list to count when there are problems");
+
+        Run strict = run("gui", "audit", "--strict");
+        assertEquals(1, strict.code, strict.toString());
+        assertTrue(strict.out.contains("audit: 3 problems"), strict.out);
+
+        Run json = run("gui", "audit", "--strict", "--json");
+        assertEquals(1, json.code, json.toString());
+        assertEquals(3, Wire.mapper().readTree(json.out).get("problems").size());
+    }
+
+    // ---- click ----
+
+    @Test
+    void clickSendsButtonAndCount() {
+        Run r = run("gui", "click", "--identifier", "detail.button.stop");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("clicked detail.button.stop at [52,52]\n", r.out);
+        assertEquals(Wire.object().put("identifier", "detail.button.stop").put("button", "left").put("count", 1), lastArgs());
+
+        Run right = run("gui", "click", "--identifier", "sidebar.row.vm1", "--button", "right", "--double");
+        assertEquals(0, right.code, right.toString());
+        assertEquals("double-clicked sidebar.row.vm1 with the right button at [52,52]\n", right.out);
+        assertEquals(Wire.object().put("identifier", "sidebar.row.vm1").put("button", "right").put("count", 2), lastArgs());
+    }
+
+    @Test
+    void clickRefusedIsAProbeErrorAndBadUsageSendsNothing() {
+        Run r = run("gui", "click", "--identifier", "detail.button.start");
+        assertEquals(1, r.code, r.toString());
+        assertEquals("error gui.not_clickable: 'detail.button.start' is not clickable: it is disabled", r.err.trim());
+
+        int before = probe.requests().size();
+        assertEquals(2, run("gui", "click").code, "no --identifier");
+        assertEquals(2, run("gui", "click", "--identifier", "x", "--button", "fourth").code);
+        assertEquals(before, probe.requests().size());
+    }
+
+    // ---- type ----
+
+    @Test
+    void typeSendsTheTextAndPrintsOnlyItsLength() {
+        Run r = run("gui", "type", "--identifier", "dialog.createVM.input.name", "--text", "vm2", "--replace");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("typed 3 characters into dialog.createVM.input.name\n", r.out);
+        assertEquals(Wire.object().put("identifier", "dialog.createVM.input.name").put("text", "vm2").put("replace", true),
+                lastArgs());
+    }
+
+    @Test
+    void textStdinIsReadWholeLessOneNewlineAndNeverShown() {
+        String id = "dialog.createVM.input.password";
+        Run r = runWithInput(text(SECRET + "\n"), "gui", "type", "--identifier", id, "--text-stdin");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("typed 16 characters into " + id + "\n", r.out);
+        assertEquals(SECRET, typed.get(0));
+        assertFalse(lastArgs().has("replace"));
+
+        Run json = runWithInput(text(SECRET + "\r\n"), "--json", "gui", "type", "--identifier", id, "--text-stdin");
+        assertEquals(0, json.code, json.toString());
+        assertEquals(SECRET, typed.get(1), "\\r\\n is one newline");
+
+        Run two = runWithInput(text("line one\nline two\n\n"), "gui", "type", "--identifier", id, "--text-stdin");
+        assertEquals(0, two.code, two.toString());
+        assertEquals("line one\nline two\n", typed.get(2), "only ONE trailing newline goes");
+
+        Run none = runWithInput(text(SECRET), "gui", "type", "--identifier", id, "--text-stdin");
+        assertEquals(0, none.code, none.toString());
+        assertEquals(SECRET, typed.get(3));
+
+        for (Run each : List.of(r, json, two, none)) {
+            assertFalse(each.out.contains(SECRET) || each.err.contains(SECRET), each.toString());
+            assertFalse(each.out.contains("line one") || each.err.contains("line one"), each.toString());
+        }
+    }
+
+    @Test
+    void typedTextNeverShowsInErrors() {
+        Run refused = runWithInput(text(SECRET), "--json", "gui", "type", "--identifier", "detail.button.stop", "--text-stdin");
+        assertEquals(1, refused.code, refused.toString());
+        assertTrue(refused.err.startsWith("error gui.not_editable:"), refused.err);
+
+        Run both = runWithInput(text(SECRET), "gui", "type", "--identifier", "x", "--text", SECRET, "--text-stdin");
+        assertEquals(2, both.code, both.toString());
+        Run extra = run("gui", "type", "--identifier", "x", "--text", SECRET, SECRET);
+        assertEquals(2, extra.code, extra.toString());
+        assertTrue(extra.err.contains("<text>"), extra.err);
+        Run glued = run("gui", "type", "--text=" + SECRET, "--identifier");
+        assertEquals(2, glued.code, glued.toString());
+        Run neither = run("gui", "type", "--identifier", "x");
+        assertEquals(2, neither.code, neither.toString());
+        byte[] latin1 = "p\u00e4ss".getBytes(StandardCharsets.ISO_8859_1);
+        Run notUtf8 = runWithInput(new ByteArrayInputStream(latin1), "gui", "type", "--identifier", "x", "--text-stdin");
+        assertEquals(2, notUtf8.code, notUtf8.toString());
+        assertTrue(notUtf8.err.contains("standard input is not UTF-8"), notUtf8.err);
+
+        for (Run each : List.of(refused, both, extra, glued, neither, notUtf8)) {
+            assertFalse(each.out.contains(SECRET) || each.err.contains(SECRET), each.toString());
+            assertFalse(each.err.contains("p\u00e4ss"), each.toString());
+        }
+    }
+
+    // ---- keypress ----
+
+    @Test
+    void keypressSendsKeyModifiersAndTarget() {
+        Run r = run("gui", "keypress", "--key", "a", "--modifiers", "ctrl,shift", "--identifier", "dialog.createVM.input.name");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("pressed ctrl+shift+a on dialog.createVM.input.name\n", r.out);
+        ObjectNode expected = Wire.object().put("key", "a");
+        expected.putArray("modifiers").add("ctrl").add("shift");
+        expected.put("identifier", "dialog.createVM.input.name");
+        assertEquals(expected, lastArgs());
+
+        Run plain = run("gui", "keypress", "--key", "esc");
+        assertEquals(0, plain.code, plain.toString());
+        assertEquals("pressed esc on detail.button.stop\n", plain.out);
+        assertEquals(Wire.object().put("key", "esc"), lastArgs());
+        assertEquals(2, run("gui", "keypress").code, "no --key");
+    }
+
+    // ---- wait ----
+
+    @Test
+    void waitForAControlOrADialog() {
+        Run r = run("gui", "wait", "--identifier", "detail.button.start", "--state", "enabled");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("detail.button.start is enabled (waited 12 ms)\n", r.out);
+        assertEquals(Wire.object().put("identifier", "detail.button.start").put("state", "enabled"), lastArgs());
+
+        Run d = run("gui", "wait", "--dialog", "createVM", "--state", "closed", "--timeout-ms", "250");
+        assertEquals(0, d.code, d.toString());
+        assertEquals("dialog createVM is closed (waited 12 ms)\n", d.out);
+        assertEquals(Wire.object().put("dialog", "createVM").put("state", "closed").put("timeoutMillis", 250), lastArgs());
+    }
+
+    @Test
+    void waitUsageIsCheckedBeforeAnythingIsSent() {
+        int before = probe.requests().size();
+        assertEquals(2, run("gui", "wait", "--identifier", "x", "--state", "open").code);
+        assertEquals(2, run("gui", "wait", "--dialog", "createVM", "--state", "enabled").code);
+        assertEquals(2, run("gui", "wait", "--identifier", "x", "--dialog", "createVM", "--state", "open").code);
+        assertEquals(2, run("gui", "wait", "--state", "open").code);
+        assertEquals(2, run("gui", "wait", "--identifier", "x").code);
+        assertEquals(2, run("gui", "wait", "--identifier", "x", "--state", "showing", "--timeout-ms", "-1").code);
+        assertEquals(before, probe.requests().size());
+    }
+
+    @Test
+    void waitTimeoutIsAProbeErrorWithTheLastState() {
+        Run r = run("gui", "wait", "--identifier", "never.there", "--state", "showing", "--timeout-ms", "100");
+        assertEquals(1, r.code, r.toString());
+        assertEquals("error gui.timeout: 'never.there' was still hidden after 100 ms (waited for showing)", r.err.trim());
+        Run json = run("--json", "gui", "wait", "--identifier", "never.there", "--state", "showing", "--timeout-ms", "100");
+        assertEquals(1, json.code, json.toString());
+        assertTrue(json.err.contains("\"lastState\":\"hidden\""), json.err);
+    }
+
+    // ---- watch ----
+
+    @Test
+    void watchPrintsReadableEventsAndStopsAfterCount() {
+        Run r = run("gui", "watch", "--count", "2");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("dialog.opened createVM \"Create VM\" vmId=vm-1\ndialog.opened createVM \"Create VM\" vmId=vm-2\n", r.out);
+        assertEquals("gui.event.subscribe", lastOp());
+        assertTrue(lastArgs() == null || !lastArgs().has("events"), "all events by default");
+    }
+
+    @Test
+    void watchJsonPrintsEachEventAsALineAndSendsThePatterns() throws Exception {
+        Run r = run("--json", "gui", "watch", "--events", "dialog.*,vm.state", "--events", "error", "--count", "3");
+        assertEquals(0, r.code, r.toString());
+        String[] lines = r.out.split("\n");
+        assertEquals(3, lines.length, r.out);
+        assertEquals("vm-3", Wire.mapper().readTree(lines[2]).get("vmId").textValue());
+        assertEquals(1764612345678L, Wire.mapper().readTree(lines[0]).get("ts").longValue());
+        ArrayNode patterns = Wire.mapper().createArrayNode().add("dialog.*").add("vm.state").add("error");
+        assertEquals(patterns, lastArgs().get("events"));
+    }
+
+    @Test
+    void watchStopsAtItsTimeoutAndExitsZero() {
+        eventsAfterSubscribe = 1;
+        long t0 = System.nanoTime();
+        Run r = run("gui", "watch", "--timeout", "0.4");
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(0, r.code, r.toString());
+        assertEquals(1, r.out.split("\n").length, r.out);
+        assertTrue(ms >= 350 && ms < 5000, ms + " ms");
+        Run before = run("--timeout", "0.3", "gui", "watch");
+        assertEquals(0, before.code, "--timeout before the command counts too: " + before);
+        assertEquals(2, run("gui", "watch", "--count", "0").code);
+    }
+
+    @Test
+    void watchExitsThreeWhenTheProbeGoesAway() {
+        eventsAfterSubscribe = 1;
+        closeAfterEvents = true;
+        Run r = run("gui", "watch");
+        assertEquals(3, r.code, r.toString());
+        assertTrue(r.out.startsWith("dialog.opened createVM"), r.out);
+        assertTrue(r.err.startsWith("no probe answers on"), r.err);
+    }
+}
