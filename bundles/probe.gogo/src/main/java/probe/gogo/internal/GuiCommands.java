@@ -1,0 +1,390 @@
+package probe.gogo.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.Console;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import probe.api.ErrorCodes;
+import probe.api.Op;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.events.EventBus;
+import probe.api.wire.Wire;
+import probe.cli.format.Readable;
+
+/**
+ * The {@code gui:*} commands of the debug runtime's Gogo shell: the verbs of {@code hvm-dbg gui},
+ * calling the same op services in-process (no socket, no session), with the same readable output
+ * ({@link Readable}). Each returns its text, or with {@code --json} the op's data as a JsonNode
+ * (which {@link JsonConverter} shows as JSON); a failed op throws {@link GuiError}, which the shell
+ * prints as {@code gogo: GuiError: gui.not_clickable: ...}.
+ *
+ * <p>Ops are tracked as the transport tracks them: every {@link ProbeOp} service, by its
+ * {@value Op#NAME} property, coming and going with its bundle.
+ */
+@Component(service = GuiCommands.class)
+@GogoCommand(scope = "gui", function = {"hello", "list", "dialog", "audit", "click", "type", "keypress", "wait", "watch",
+    "screenshot"})
+public final class GuiCommands {
+    private static final String JSON = "print the op's data as JSON instead of text";
+    private static final System.Logger LOG = System.getLogger(GuiCommands.class.getName());
+
+    private final Ops ops = new Ops();
+    private final String version;
+
+    /** probe.events' bus, for gui:watch; absent until that bundle runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus eventBus;
+
+    @Activate
+    public GuiCommands(BundleContext context) {
+        this(context.getBundle().getVersion().toString());
+    }
+
+    GuiCommands(String version) {
+        this.version = version;
+    }
+
+    @Reference(name = "ops", service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void addOp(ProbeOp op, Map<String, Object> props) {
+        Object name = props.get(Op.NAME);
+        if (!(name instanceof String) || ((String) name).isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
+            return;
+        }
+        Object ranking = props.get(Constants.SERVICE_RANKING);
+        ops.add(new Ops.Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0,
+                (Long) props.get(Constants.SERVICE_ID), op));
+    }
+
+    void removeOp(ProbeOp op, Map<String, Object> props) {
+        ops.remove((Long) props.get(Constants.SERVICE_ID));
+    }
+
+    // ---- the commands ----
+
+    @Descriptor("show the protocol and the ops this shell can call now")
+    public Object hello(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json) {
+        ObjectNode d = Wire.object();
+        d.put("protocol", Wire.PROTOCOL);
+        d.putObject("server").put("name", "hdp-gui-gogo").put("version", version);
+        ArrayNode names = d.putArray("ops");
+        ops.names().forEach(names::add);
+        return json ? d : Readable.hello(d);
+    }
+
+    @Descriptor("list the controls a person sees in the main window and every window over it, as a tree")
+    public Object list(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json)
+            throws GuiError {
+        return list(json, "window");
+    }
+
+    @Descriptor("list the controls a person sees in a scope, as a tree (role, identifier, label, frame, markers)")
+    public Object list(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("window, dialog (the topmost), sidebar, or an identifier prefix") String scope) throws GuiError {
+        JsonNode data = call("gui.list", Wire.object().put("scope", scope));
+        return json ? data : Readable.list(data);
+    }
+
+    @Descriptor("show the topmost open dialog and its controls, or 'no dialog open'")
+    public Object dialog(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json)
+            throws GuiError {
+        JsonNode data = call("gui.dialog.current", null);
+        return json ? data : Readable.dialog(data);
+    }
+
+    @Descriptor("list the operable controls without an identifier and the identifiers several controls share")
+    public Object audit(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json)
+            throws GuiError {
+        JsonNode data = call("gui.audit", null);
+        if (json) {
+            return data;
+        }
+        JsonNode problems = data == null ? null : data.get("problems");
+        boolean clean = problems == null || !problems.isArray() || problems.isEmpty();
+        return Readable.audit(data, clean ? checked() : -1);
+    }
+
+    @Descriptor("click a control the way a person would: press and release at its centre")
+    public Object click(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("the mouse button: left (default), right or middle") @Parameter(names = {"-b", "--button"}, absentValue = "left") String button,
+            @Descriptor("a double click") @Parameter(names = {"-d", "--double"}, presentValue = "true", absentValue = "false") boolean twice,
+            @Descriptor("the control, such as detail.button.start") String identifier) throws GuiError {
+        ObjectNode args = Wire.object().put("identifier", identifier).put("button", button).put("count", twice ? 2 : 1);
+        JsonNode data = call("gui.click", args);
+        return json ? data : Readable.clicked(filled(data, args));
+    }
+
+    @Descriptor("type text into a control as a person's keys would (the text stays in the shell's history: see --prompt)")
+    public Object type(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("clear the control's text first") @Parameter(names = {"-r", "--replace"}, presentValue = "true", absentValue = "false") boolean replace,
+            @Descriptor("ask for the text instead (not shown on a terminal, never in the history)") @Parameter(names = {"-p", "--prompt"}, presentValue = "true", absentValue = "false") boolean prompt,
+            @Descriptor("the control, such as dialog.createVM.input.name") String identifier,
+            @Descriptor("the text") String text) throws GuiError {
+        if (prompt) {
+            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": give the text or --prompt, not both", null, null);
+        }
+        return type(json, replace, identifier, text);
+    }
+
+    @Descriptor("type text asked for on the console into a control (with --prompt)")
+    public Object type(CommandSession session,
+            @Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("clear the control's text first") @Parameter(names = {"-r", "--replace"}, presentValue = "true", absentValue = "false") boolean replace,
+            @Descriptor("ask for the text (not shown on a terminal, never in the history)") @Parameter(names = {"-p", "--prompt"}, presentValue = "true", absentValue = "false") boolean prompt,
+            @Descriptor("the control, such as dialog.createVM.input.password") String identifier) throws GuiError {
+        if (!prompt) {
+            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": give the text, or --prompt to be asked for it", null, null);
+        }
+        return type(json, replace, identifier, askText(session, identifier));
+    }
+
+    private Object type(boolean json, boolean replace, String identifier, String text) throws GuiError {
+        ObjectNode args = Wire.object().put("identifier", identifier).put("text", text);
+        if (replace) {
+            args.put("replace", true);
+        }
+        JsonNode data = call("gui.type", args);
+        return json ? data : Readable.typed(filled(data, Wire.object().put("identifier", identifier).put("typed", text.length())));
+    }
+
+    @Descriptor("press and release a key on whatever has focus (keys: return esc tab space backspace delete up down left right"
+            + " home end pageup pagedown f1..f12 a..z 0..9)")
+    public Object keypress(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("held down meanwhile: shift, ctrl, alt, meta, comma separated") @Parameter(names = {"-m", "--modifiers"}, absentValue = "") String modifiers,
+            @Descriptor("the key") String key) throws GuiError {
+        return keypress(json, modifiers, key, null);
+    }
+
+    @Descriptor("press and release a key on a control, focused first")
+    public Object keypress(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("held down meanwhile: shift, ctrl, alt, meta, comma separated") @Parameter(names = {"-m", "--modifiers"}, absentValue = "") String modifiers,
+            @Descriptor("the key") String key,
+            @Descriptor("the control to focus first") String identifier) throws GuiError {
+        ObjectNode args = Wire.object().put("key", key);
+        if (!modifiers.isBlank()) {
+            ArrayNode m = args.putArray("modifiers");
+            for (String s : modifiers.split(",")) {
+                if (!s.isBlank()) {
+                    m.add(s.strip());
+                }
+            }
+        }
+        if (identifier != null) {
+            args.put("identifier", identifier);
+        }
+        JsonNode data = call("gui.keypress", args);
+        ObjectNode asked = args.deepCopy();
+        if (identifier != null) {
+            asked.put("target", identifier);
+        }
+        return json ? data : Readable.pressed(filled(data, asked));
+    }
+
+    @Descriptor("wait until a control is showing, hidden, enabled or disabled, or a dialog is open or closed")
+    public Object wait(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("how long to wait, in ms (default 5000)") @Parameter(names = {"-t", "--timeout-ms"}, absentValue = "5000") long timeoutMillis,
+            @Descriptor("a control's identifier; or, with open or closed, a dialog's name (createVM)") String target,
+            @Descriptor("showing, hidden, enabled or disabled; open or closed for a dialog") String state) throws GuiError {
+        boolean dialog = state.equals("open") || state.equals("closed");
+        String name = dialog && target.startsWith("dialog.") ? target.substring("dialog.".length()) : target;
+        ObjectNode args = Wire.object().put(dialog ? "dialog" : "identifier", name).put("state", state).put("timeoutMillis", timeoutMillis);
+        JsonNode data = call("gui.wait", args);
+        return json ? data : Readable.waited(filled(data, Wire.object().put("state", state)), dialog ? "dialog " + name : name);
+    }
+
+    /**
+     * Only to say what is missing: every object also has {@code Object.wait}, which the shell would
+     * otherwise try (and fail with IllegalMonitorStateException) for one numeric argument.
+     */
+    @Descriptor("(the state is missing: gui:wait TARGET STATE)")
+    public Object wait(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("how long to wait, in ms (default 5000)") @Parameter(names = {"-t", "--timeout-ms"}, absentValue = "5000") long timeoutMillis,
+            @Descriptor("a control's identifier or a dialog's name") String target) throws GuiError {
+        throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": the state is missing: gui:wait " + target
+                + " showing|hidden|enabled|disabled, or gui:wait DIALOG open|closed", null, null);
+    }
+
+    @Descriptor("print the GUI's events as they come, until Enter, --timeout, or an interrupt")
+    public Object watch(CommandSession session,
+            @Descriptor("print each event as a line of JSON") @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("event name patterns, comma separated (dialog.*,vm.state); default all") @Parameter(names = {"-e", "--events"}, absentValue = "*") String events,
+            @Descriptor("stop after this many seconds in all (default: no limit)") @Parameter(names = {"-t", "--timeout"}, absentValue = "0") double timeoutSeconds)
+            throws Exception {
+        return watch(session, json, events, timeoutSeconds, 0);
+    }
+
+    @Descriptor("print the GUI's next COUNT events as they come (or fewer, at Enter, --timeout, or an interrupt)")
+    public Object watch(CommandSession session,
+            @Descriptor("print each event as a line of JSON") @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("event name patterns, comma separated (dialog.*,vm.state); default all") @Parameter(names = {"-e", "--events"}, absentValue = "*") String events,
+            @Descriptor("stop after this many seconds in all (default: no limit)") @Parameter(names = {"-t", "--timeout"}, absentValue = "0") double timeoutSeconds,
+            @Descriptor("stop after this many events") int count) throws Exception {
+        if (count < 0 || timeoutSeconds < 0) {
+            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": COUNT and --timeout must not be negative", null, null);
+        }
+        EventBus bus = eventBus;
+        if (bus == null) {
+            throw new GuiError(ErrorCodes.OP_UNAVAILABLE, ErrorCodes.OP_UNAVAILABLE
+                    + ": no event bus: the probe.events bundle is not installed or not started", null, null);
+        }
+        List<String> patterns = new ArrayList<>();
+        for (String p : events.split(",")) {
+            if (!p.isBlank()) {
+                patterns.add(p.strip());
+            }
+        }
+        if (patterns.isEmpty()) {
+            patterns.add("*");
+        }
+        InputStream keyboard = session.getKeyboard();
+        return new Watcher(bus, session.getConsole(), isTerminal(keyboard) ? keyboard : null)
+                .watch(patterns, json, count, Math.round(timeoutSeconds * 1000));
+    }
+
+    @Descriptor("save a PNG of the main window with its open dialogs (or of --scope)")
+    public Object screenshot(CommandSession session,
+            @Descriptor("print {output, width, height} as JSON") @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("window (default), dialog, or an identifier") @Parameter(names = {"-s", "--scope"}, absentValue = "window") String scope,
+            @Descriptor("the PNG file to write (relative to the shell's current folder)") String file) throws GuiError {
+        JsonNode data = call("gui.screenshot", Wire.object().put("format", "png").put("scope", scope));
+        JsonNode b64 = data == null ? null : data.get("png_base64");
+        if (b64 == null || !b64.isTextual()) {
+            throw new GuiError(ErrorCodes.INTERNAL, ErrorCodes.INTERNAL + ": gui.screenshot answered without png_base64", null, null);
+        }
+        Path base = session.currentDir();
+        Path out = base == null ? Path.of(file) : base.resolve(file);
+        try {
+            Files.write(out, Base64.getMimeDecoder().decode(b64.textValue()));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new GuiError("client.output", "client.output: cannot write " + out + " (" + e.getMessage() + ")", null, e);
+        }
+        ObjectNode summary = Wire.object().put("output", out.toString());
+        summary.set("width", data.get("width"));
+        summary.set("height", data.get("height"));
+        return json ? summary : "wrote " + out + " (" + data.path("width").asText("?") + "x" + data.path("height").asText("?") + ")";
+    }
+
+    // ---- calling ops ----
+
+    /** Runs the op named {@code op} in-process; its failure becomes a {@link GuiError}. */
+    JsonNode call(String op, ObjectNode args) throws GuiError {
+        ProbeOp p = ops.get(op);
+        if (p == null) {
+            ObjectNode details = Wire.object();
+            ArrayNode present = details.putArray("ops");
+            ops.names().forEach(present::add);
+            throw new GuiError(ErrorCodes.OP_UNAVAILABLE, ErrorCodes.OP_UNAVAILABLE + ": " + op
+                    + " is not available: its bundle is not installed or not started (available now: "
+                    + (present.isEmpty() ? "none" : String.join(", ", ops.names())) + ")", details, null);
+        }
+        try {
+            return p.execute(GogoContext.INSTANCE, args == null ? Wire.object() : args);
+        } catch (ProbeException e) {
+            throw new GuiError(e.code(), Readable.error(e.code(), e.getMessage(), e.details()), e.details(), e);
+        } catch (RuntimeException e) {
+            // Never the args in a message or a log line: they may hold typed text.
+            LOG.log(System.Logger.Level.ERROR, op + " failed in-process (called from gogo)", e);
+            throw new GuiError(ErrorCodes.INTERNAL, ErrorCodes.INTERNAL + ": " + op + " failed: " + e, null, e);
+        }
+    }
+
+    /** How many controls gui.audit looked at: what gui.list shows of the same windows; -1 when unknown. */
+    private int checked() {
+        try {
+            JsonNode list = call("gui.list", null);
+            JsonNode items = list == null ? null : list.get("items");
+            return items != null && items.isArray() ? items.size() : -1;
+        } catch (GuiError e) {
+            return ErrorCodes.NO_WINDOW.equals(e.code()) ? 0 : -1;
+        }
+    }
+
+    /** {@code data} with what it lacks taken from {@code asked} (never typed text), for the readable line. */
+    private static JsonNode filled(JsonNode data, ObjectNode asked) {
+        ObjectNode d = asked.deepCopy();
+        if (data != null && data.isObject()) {
+            d.setAll((ObjectNode) data);
+        }
+        return d;
+    }
+
+    /**
+     * Asks for the text to type: on the JVM's terminal without echo when the shell reads from it,
+     * else a line from the session's keyboard (telnet, a piped console), which shows as it is typed.
+     */
+    private static String askText(CommandSession session, String identifier) throws GuiError {
+        Console console = System.console();
+        if (console != null && isTerminal(session.getKeyboard())) {
+            char[] typed = console.readPassword("text for %s (not shown): ", identifier);
+            if (typed == null) {
+                throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": the console's input ended before a line", null, null);
+            }
+            return new String(typed);
+        }
+        PrintStream out = session.getConsole();
+        out.print("text for " + identifier + " (shown as you type it: this console cannot hide it): ");
+        out.flush();
+        try {
+            return readLine(session.getKeyboard());
+        } catch (IOException e) {
+            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": cannot read the text: " + e.getClass().getSimpleName(), null, e);
+        }
+    }
+
+    /**
+     * Whether {@code keyboard} reads the JVM's own terminal: gogo.shell's console session reads
+     * {@code new FileInputStream(FileDescriptor.in)}, and {@link System#console()} says whether
+     * that is a terminal. A telnet session or a piped script is not.
+     */
+    static boolean isTerminal(InputStream keyboard) {
+        if (System.console() == null || keyboard == null) {
+            return false;
+        }
+        if (keyboard == System.in) {
+            return true;
+        }
+        try {
+            return keyboard instanceof FileInputStream && ((FileInputStream) keyboard).getFD() == FileDescriptor.in;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** One line of UTF-8, without its {@code \n} or {@code \r\n}. */
+    static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) {
+            line.write(b);
+        }
+        String s = line.toString(StandardCharsets.UTF_8);
+        return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
+    }
+}

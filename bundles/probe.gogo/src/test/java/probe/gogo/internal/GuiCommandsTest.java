@@ -1,0 +1,447 @@
+package probe.gogo.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.apache.felix.gogo.runtime.CommandProcessorImpl;
+import org.apache.felix.gogo.runtime.threadio.ThreadIOImpl;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Converter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import probe.api.ErrorCodes;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.events.EventBus;
+import probe.api.wire.Wire;
+
+/**
+ * The gui:* commands run through Gogo's real command processor (outside a framework), so options,
+ * overloads and results are parsed and shown as the shell does, against fake op services.
+ */
+class GuiCommandsTest {
+    private static final String[] FUNCTIONS = {"hello", "list", "dialog", "audit", "click", "type", "keypress", "wait", "watch",
+        "screenshot"};
+
+    @TempDir
+    Path dir;
+
+    private ThreadIOImpl threadIO;
+    private CommandProcessorImpl processor;
+    private GuiCommands commands;
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private CommandSession session;
+    private long serviceIds;
+
+    /** Every call an op got: its name, args and context. */
+    private record Call(String op, ObjectNode args, OpContext ctx) {
+    }
+
+    private final List<Call> calls = new CopyOnWriteArrayList<>();
+
+    private interface Answer {
+        JsonNode answer(ObjectNode args) throws ProbeException;
+    }
+
+    private void op(String name, Answer answer) {
+        op(name, 0, answer);
+    }
+
+    private long op(String name, int ranking, Answer answer) {
+        long id = ++serviceIds;
+        ProbeOp op = (ctx, args) -> {
+            calls.add(new Call(name, args, ctx));
+            return answer.answer(args);
+        };
+        commands.addOp(op, Map.of("probe.op", name, "service.id", id, "service.ranking", ranking));
+        return id;
+    }
+
+    private Call last() {
+        return calls.get(calls.size() - 1);
+    }
+
+    @BeforeEach
+    void start() {
+        threadIO = new ThreadIOImpl();
+        threadIO.start();
+        processor = new CommandProcessorImpl(threadIO);
+        commands = new GuiCommands("1.2.3");
+        for (String f : FUNCTIONS) {
+            processor.addCommand("gui", commands, f);
+        }
+        processor.addConverter(new JsonConverter());
+        session = newSession("");
+    }
+
+    private CommandSession newSession(String keyboard) {
+        return processor.createSession(new ByteArrayInputStream(keyboard.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(console, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true));
+    }
+
+    @AfterEach
+    void stop() {
+        session.close();
+        processor.stop();
+        threadIO.stop();
+    }
+
+    private Object run(String line) throws Exception {
+        return session.execute(line);
+    }
+
+    private String consoleText() {
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    private static ObjectNode item(String role, String identifier, String label, String parent) {
+        ObjectNode o = Wire.object().put("identifier", identifier).put("role", role).put("label", label);
+        o.putArray("frame").add(1).add(2).add(3).add(4);
+        o.put("enabled", true).put("clickable", true).put("focused", false).put("parent", parent);
+        return o;
+    }
+
+    private void listOp() {
+        op("gui.list", args -> {
+            ObjectNode d = Wire.object().put("scope", args.path("scope").asText("window"));
+            ArrayNode items = d.putArray("items");
+            items.add(item("window", "main", "HVM", null));
+            items.add(item("button", "detail.button.start", "Start", "main").put("enabled", false).put("clickable", false)
+                    .put("reason", "it is disabled"));
+            return d;
+        });
+    }
+
+    // ---- the commands ----
+
+    @Test
+    void helloNamesTheOpsPresentNow() throws Exception {
+        listOp();
+        op("gui.click", args -> null);
+        assertEquals("protocol 1\nserver hdp-gui-gogo 1.2.3\nops (2):\n  gui.click\n  gui.list", run("gui:hello"));
+        JsonNode json = (JsonNode) run("gui:hello --json");
+        assertEquals(2, json.get("ops").size());
+    }
+
+    @Test
+    void listReturnsTheTreeOrTheData() throws Exception {
+        listOp();
+        assertEquals("window  main  \"HVM\"  [1,2,3,4]\n  button  detail.button.start  \"Start\"  [1,2,3,4]  disabled", run("gui:list"));
+        assertEquals("window", last().args().get("scope").textValue());
+        assertEquals(GogoContext.INSTANCE, last().ctx());
+        assertTrue(last().ctx().session().isEmpty());
+        assertEquals(5000, last().ctx().timeoutMillis());
+        assertEquals("gogo", last().ctx().caller());
+
+        Object json = run("gui:list -j dialog");
+        assertTrue(json instanceof JsonNode, String.valueOf(json));
+        assertEquals("dialog", ((JsonNode) json).get("scope").textValue());
+        assertEquals("dialog", last().args().get("scope").textValue());
+        // What the shell prints for a result: the converter's indented JSON.
+        String shown = session.format(json, Converter.INSPECT).toString();
+        assertTrue(shown.startsWith("{\n") && shown.contains("\"scope\" : \"dialog\""), shown);
+        assertEquals("sidebar", ((JsonNode) run("gui:list sidebar --json")).get("scope").textValue(), "options go anywhere");
+        run("x = gui:list -j dialog");
+        assertEquals("dialog", ((JsonNode) run("$x get scope")).textValue(), "a script walks the data");
+    }
+
+    @Test
+    void dialogAndAudit() throws Exception {
+        op("gui.dialog.current", args -> Wire.object().putNull("name"));
+        assertEquals("no dialog open", run("gui:dialog"));
+        op("gui.audit", args -> Wire.object().set("problems", Wire.mapper().createArrayNode()));
+        assertEquals("audit: nothing to fix", run("gui:audit"), "no gui.list to count with");
+        listOp();
+        assertEquals("audit: nothing to fix (2 controls checked)", run("gui:audit"));
+    }
+
+    @Test
+    void clickPassesButtonAndCount() throws Exception {
+        op("gui.click", args -> {
+            ObjectNode d = Wire.object().put("identifier", args.get("identifier").textValue());
+            d.putArray("clicked").add(10).add(20);
+            return d.put("button", args.get("button").textValue()).put("count", args.get("count").intValue());
+        });
+        assertEquals("clicked detail.button.stop at [10,20]", run("gui:click detail.button.stop"));
+        assertEquals(Wire.object().put("identifier", "detail.button.stop").put("button", "left").put("count", 1), last().args());
+        assertEquals("double-clicked sidebar.row.vm1 with the right button at [10,20]", run("gui:click -b right --double sidebar.row.vm1"));
+        assertEquals(Wire.object().put("identifier", "sidebar.row.vm1").put("button", "right").put("count", 2), last().args());
+    }
+
+    @Test
+    void typeTextOrAskForIt() throws Exception {
+        List<String> typed = new ArrayList<>();
+        op("gui.type", args -> {
+            typed.add(args.get("text").textValue());
+            return Wire.object().put("identifier", args.get("identifier").textValue()).put("typed", args.get("text").textValue().length());
+        });
+        assertEquals("typed 3 characters into dialog.createVM.input.name", run("gui:type -r dialog.createVM.input.name vm2"));
+        assertEquals(Wire.object().put("identifier", "dialog.createVM.input.name").put("text", "vm2").put("replace", true), last().args());
+        assertEquals("typed 11 characters into a.b", run("gui:type a.b 'two words!!'"));
+
+        session.close();
+        session = newSession("s3cret pass\nnext line\n");
+        assertEquals("typed 11 characters into dialog.x.input.password", run("gui:type --prompt dialog.x.input.password"));
+        assertEquals("s3cret pass", typed.get(typed.size() - 1));
+        assertFalse(last().args().has("replace"));
+        assertTrue(consoleText().contains("text for dialog.x.input.password"), consoleText());
+        assertFalse(consoleText().contains("s3cret"), consoleText());
+
+        GuiError neither = assertThrows(GuiError.class, () -> run("gui:type dialog.x.input.password"));
+        assertEquals(ErrorCodes.INVALID_ARGS, neither.code());
+        GuiError both = assertThrows(GuiError.class, () -> run("gui:type -p dialog.x.input.password s3cret"));
+        assertFalse(both.getMessage().contains("s3cret"), both.getMessage());
+    }
+
+    @Test
+    void keypressWithModifiersAndTarget() throws Exception {
+        op("gui.keypress", args -> {
+            ObjectNode d = Wire.object().put("key", args.get("key").textValue());
+            d.set("modifiers", args.has("modifiers") ? args.get("modifiers") : Wire.mapper().createArrayNode());
+            return d.put("target", args.path("identifier").asText("detail.button.stop"));
+        });
+        assertEquals("pressed ctrl+shift+a on dialog.x.input.name", run("gui:keypress -m ctrl,shift a dialog.x.input.name"));
+        ObjectNode expected = Wire.object().put("key", "a");
+        expected.putArray("modifiers").add("ctrl").add("shift");
+        expected.put("identifier", "dialog.x.input.name");
+        assertEquals(expected, last().args());
+        assertEquals("pressed esc on detail.button.stop", run("gui:keypress esc"));
+        assertEquals(Wire.object().put("key", "esc"), last().args());
+    }
+
+    @Test
+    void waitForControlsAndDialogs() throws Exception {
+        op("gui.wait", args -> {
+            if (args.path("identifier").asText().equals("never.there")) {
+                throw new ProbeException(ErrorCodes.TIMEOUT, "'never.there' was still hidden after 100 ms (waited for showing)",
+                        ProbeException.newDetails().put("lastState", "hidden"));
+            }
+            return Wire.object().put("state", args.get("state").textValue()).put("waitedMillis", 7);
+        });
+        assertEquals("detail.button.start is enabled (waited 7 ms)", run("gui:wait detail.button.start enabled"));
+        assertEquals(Wire.object().put("identifier", "detail.button.start").put("state", "enabled").put("timeoutMillis", 5000L),
+                last().args());
+        assertEquals("dialog createVM is open (waited 7 ms)", run("gui:wait dialog.createVM open"));
+        assertEquals(Wire.object().put("dialog", "createVM").put("state", "open").put("timeoutMillis", 5000L), last().args());
+        run("gui:wait --timeout-ms 250 createVM closed");
+        assertEquals(Wire.object().put("dialog", "createVM").put("state", "closed").put("timeoutMillis", 250L), last().args());
+
+        GuiError missing = assertThrows(GuiError.class, () -> run("gui:wait detail.button.start"));
+        assertEquals(ErrorCodes.INVALID_ARGS, missing.code());
+
+        GuiError e = assertThrows(GuiError.class, () -> run("gui:wait -t 100 never.there showing"));
+        assertEquals(ErrorCodes.TIMEOUT, e.code());
+        assertEquals("gui.timeout: 'never.there' was still hidden after 100 ms (waited for showing)", e.getMessage());
+        assertEquals("hidden", e.details().get("lastState").textValue());
+        session.put("exception", e);
+        assertEquals(ErrorCodes.TIMEOUT, run("$exception code"), "what a script reads after a failure");
+    }
+
+    @Test
+    void screenshotWritesThePngBesideTheShell() throws Exception {
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', 1, 2, 3};
+        op("gui.screenshot", args -> Wire.object().put("format", "png").put("width", 2).put("height", 3)
+                .put("png_base64", Base64.getEncoder().encodeToString(png)));
+        session.currentDir(dir);
+        assertEquals("wrote " + dir.resolve("shot.png") + " (2x3)", run("gui:screenshot shot.png"));
+        assertEquals("window", last().args().get("scope").textValue());
+        assertEquals(List.of((byte) 0x89, (byte) 'P'), List.of(Files.readAllBytes(dir.resolve("shot.png"))[0],
+                Files.readAllBytes(dir.resolve("shot.png"))[1]));
+        JsonNode json = (JsonNode) run("gui:screenshot -j -s dialog d.png");
+        assertEquals(dir.resolve("d.png").toString(), json.get("output").textValue());
+        assertEquals("dialog", last().args().get("scope").textValue());
+    }
+
+    // ---- ops coming and going, failing ----
+
+    @Test
+    void anAbsentOpIsUnavailableAndTheBestRankedAnswers() throws Exception {
+        GuiError none = assertThrows(GuiError.class, () -> run("gui:click x"));
+        assertEquals(ErrorCodes.OP_UNAVAILABLE, none.code());
+        assertEquals("gui.op_unavailable: gui.click is not available: its bundle is not installed or not started"
+                + " (available now: none)", none.getMessage());
+
+        long low = op("gui.dialog.current", 0, args -> Wire.object().put("name", "low"));
+        long high = op("gui.dialog.current", 5, args -> Wire.object().put("name", "high"));
+        assertEquals("high", run("gui:dialog"));
+        commands.removeOp(null, Map.of("service.id", high));
+        assertEquals("low", run("gui:dialog"));
+        commands.removeOp(null, Map.of("service.id", low));
+        assertThrows(GuiError.class, () -> run("gui:dialog"));
+        commands.addOp((ctx, args) -> null, Map.of("service.id", 99L));
+        assertTrue(commands.hello(false).toString().endsWith("ops (0):"), "a service without probe.op is ignored");
+    }
+
+    @Test
+    void opFailuresBecomeClearMessages() throws Exception {
+        op("gui.click", args -> {
+            ObjectNode details = ProbeException.newDetails();
+            details.putArray("nearest").add("detail.button.start");
+            throw new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "no view with id 'detail.button.strat'", details);
+        });
+        GuiError e = assertThrows(GuiError.class, () -> run("gui:click detail.button.strat"));
+        assertEquals("gui.identifier_not_found: no view with id 'detail.button.strat' (nearest: detail.button.start)", e.getMessage());
+
+        op("gui.type", args -> {
+            throw new IllegalStateException("boom");
+        });
+        GuiError internal = assertThrows(GuiError.class, () -> run("gui:type a.b hunter2"));
+        assertEquals(ErrorCodes.INTERNAL, internal.code());
+        assertEquals("internal: gui.type failed: java.lang.IllegalStateException: boom", internal.getMessage());
+    }
+
+    // ---- watch ----
+
+    /** A bus that, on subscribe, delivers {@code burst} events from another thread. */
+    private static final class FakeBus implements EventBus {
+        final AtomicReference<List<String>> patterns = new AtomicReference<>();
+        volatile int burst;
+        volatile boolean synchronous;
+        volatile boolean closed;
+
+        @Override
+        public void publish(String name, ObjectNode fields) {
+        }
+
+        @Override
+        public AutoCloseable subscribe(List<String> p, Consumer<ObjectNode> sink) {
+            patterns.set(p);
+            Runnable send = () -> {
+                for (int i = 1; i <= burst; i++) {
+                    sink.accept(Wire.object().put("event", "dialog.opened").put("name", "createVM").put("title", "Create VM")
+                            .put("vmId", "vm-" + i).put("seq", i).put("ts", 1L));
+                }
+            };
+            if (synchronous) {
+                send.run();
+            } else {
+                new Thread(send).start();
+            }
+            return () -> closed = true;
+        }
+    }
+
+    @Test
+    void watchPrintsEventsToTheConsoleUntilCount() throws Exception {
+        FakeBus bus = new FakeBus();
+        bus.burst = 3;
+        commands.eventBus = bus;
+        assertEquals("watched 2 events (count reached)", run("gui:watch 2"));
+        assertEquals("dialog.opened createVM \"Create VM\" vmId=vm-1\ndialog.opened createVM \"Create VM\" vmId=vm-2\n", consoleText());
+        assertEquals(List.of("*"), bus.patterns.get());
+        assertTrue(bus.closed, "unsubscribed at the end");
+
+        console.reset();
+        assertEquals("watched 1 event (count reached)", run("gui:watch --json -e 'dialog.*,vm.state' 1"));
+        assertEquals(List.of("dialog.*", "vm.state"), bus.patterns.get());
+        assertEquals("vm-1", Wire.mapper().readTree(consoleText()).get("vmId").textValue());
+    }
+
+    @Test
+    void watchStopsAtItsTimeout() throws Exception {
+        FakeBus bus = new FakeBus();
+        commands.eventBus = bus;
+        long t0 = System.nanoTime();
+        assertEquals("watched 0 events (time up)", run("gui:watch -t 0.3"));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms >= 250 && ms < 5000, ms + " ms");
+    }
+
+    @Test
+    void watchReportsEventsItCouldNotKeep() throws Exception {
+        FakeBus bus = new FakeBus();
+        bus.burst = Watcher.QUEUE_SIZE + 10;
+        bus.synchronous = true;
+        commands.eventBus = bus;
+        assertEquals("watched 1024 events (time up)", run("gui:watch -t 1"));
+        assertTrue(consoleText().startsWith("events.lost count=10\n"), consoleText().substring(0, 80));
+    }
+
+    @Test
+    void watchEndsOnInterrupt() throws Exception {
+        FakeBus bus = new FakeBus();
+        commands.eventBus = bus;
+        AtomicReference<Object> result = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.set(run("gui:watch"));
+            } catch (Exception e) {
+                result.set(e);
+            }
+        });
+        t.start();
+        // What a shell does at Ctrl-C where it can (gogo.jline): interrupt the foreground job.
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (session.foregroundJob() == null && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(200);
+        session.foregroundJob().interrupt();
+        t.join(5000);
+        assertFalse(t.isAlive());
+        // Gogo reports an interrupted job as InterruptedException, whatever the command returned;
+        // what counts is that the watch ended and unsubscribed.
+        assertTrue(result.get() instanceof InterruptedException || "watched 0 events (interrupted)".equals(result.get()),
+                String.valueOf(result.get()));
+        while (!bus.closed && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(bus.closed, "the watch ended and unsubscribed");
+    }
+
+    @Test
+    void aKeyOnTheTerminalEndsTheWatchAndIsConsumed() throws Exception {
+        ByteArrayInputStream keys = new ByteArrayInputStream("\n".getBytes(StandardCharsets.UTF_8));
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        assertEquals("watched 0 events (key pressed)", new Watcher(new FakeBus(), out, keys).watch(List.of("*"), false, 0, 0));
+        assertEquals(0, keys.available());
+        assertTrue(consoleText().startsWith("watching * (press Enter to stop)"), consoleText());
+        assertFalse(GuiCommands.isTerminal(keys), "no console in a test JVM");
+    }
+
+    @Test
+    void watchWithoutTheBusSaysWhy() {
+        GuiError e = assertThrows(GuiError.class, () -> run("gui:watch 1"));
+        assertEquals(ErrorCodes.OP_UNAVAILABLE, e.code());
+        assertTrue(e.getMessage().contains("probe.events"), e.getMessage());
+    }
+
+    @Test
+    void readLineStopsAtTheNewline() throws Exception {
+        assertEquals("abc", GuiCommands.readLine(new ByteArrayInputStream("abc\r\ndef".getBytes(StandardCharsets.UTF_8))));
+        assertEquals("p\u00e4ss", GuiCommands.readLine(new ByteArrayInputStream("p\u00e4ss".getBytes(StandardCharsets.UTF_8))));
+    }
+
+    @Test
+    void converterShowsOnlyJson() throws Exception {
+        JsonConverter c = new JsonConverter();
+        JsonNode n = Wire.object().put("a", 1);
+        assertEquals("{\n  \"a\" : 1\n}", c.format(n, Converter.INSPECT, null).toString());
+        assertEquals("{\"a\":1}", c.format(n, Converter.LINE, null).toString());
+        assertEquals(null, c.format("text", Converter.INSPECT, null));
+        assertEquals(null, c.convert(JsonNode.class, "{}"));
+        assertNotNull(session);
+    }
+}
