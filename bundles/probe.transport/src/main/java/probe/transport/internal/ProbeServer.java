@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,8 +86,12 @@ public final class ProbeServer implements Connection.Dispatcher {
     @Deactivate
     void deactivate() throws InterruptedException {
         stopping = true;
-        bound.close();
+        // Let accept() return on a connection of our own before the server socket closes: closed
+        // under a pending accept(), junixsocket leaves a descriptor open about every other stop
+        // (ChurnIT counted them).
+        wakeAcceptor();
         acceptor.join(JOIN_MILLIS);
+        bound.close();
         for (Connection c : List.copyOf(connections)) {
             c.close();
         }
@@ -143,7 +150,20 @@ public final class ProbeServer implements Connection.Dispatcher {
                 }
                 continue;
             }
+            if (stopping) {
+                closeQuietly(socket);
+                return;
+            }
             admit(socket);
+        }
+    }
+
+    /** Connects once to our own socket, so that a pending accept() returns and the loop sees {@code stopping}. */
+    private void wakeAcceptor() {
+        try (SocketChannel wake = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            wake.connect(UnixDomainSocketAddress.of(bound.path()));
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not wake the acceptor (it may have ended already): " + e);
         }
     }
 

@@ -1,0 +1,172 @@
+package itest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.osgi.util.tracker.ServiceTracker;
+import probe.api.events.EventBus;
+import probe.api.wire.Wire;
+import probe.cli.client.ProbeClient;
+
+/** Clients that misbehave: gone mid-request, mid-subscription, mid-screenshot, never reading, one too many. */
+class FaultsIT {
+
+    @BeforeAll
+    static void up() throws Exception {
+        Fixture.start();
+        Swing.mainFrame();
+    }
+
+    private static void awaitNoConnection() throws InterruptedException {
+        Fixture.await("the server to forget the gone clients", () -> Health.connectionThreads() == 0);
+    }
+
+    private static void assertServed() throws Exception {
+        try (ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
+            assertEquals(1, c.call("probe.hello").get("protocol").intValue());
+        }
+    }
+
+    @Test
+    void clientsGoneMidRequestMidSubscriptionAndMidScreenshotAreForgotten() throws Exception {
+        awaitNoConnection();
+        int fds = Health.countFds();
+        ServiceTracker<EventBus, EventBus> t = new ServiceTracker<>(Fixture.context(), EventBus.class, null);
+        t.open();
+        try {
+            EventBus bus = t.waitForService(Fixture.WAIT.toMillis());
+            for (int round = 0; round < 20; round++) {
+                // Half a line, then gone.
+                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                    c.sendRaw("{\"id\":1,\"op\":\"gui.li".getBytes(StandardCharsets.UTF_8));
+                }
+                // Subscribed, events flowing, then gone without unsubscribing.
+                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                    c.subscribe("fault.*");
+                    for (int i = 0; i < 200; i++) {
+                        bus.publish("fault.tick", Wire.object().put("i", i));
+                    }
+                }
+                // A screenshot asked for, and the client gone before its reply is written.
+                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                    c.sendRaw("{\"id\":2,\"op\":\"gui.screenshot\"}\n".getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            for (int i = 0; i < 200; i++) {
+                bus.publish("fault.tick", Wire.object().put("i", i));
+            }
+        } finally {
+            t.close();
+        }
+        awaitNoConnection();
+        assertServed();
+        Fixture.await("the descriptors of the gone clients to be closed", () -> {
+            try {
+                return Health.countFds() <= fds + 2;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    @Test
+    void aClientThatNeverReadsStallsOnlyItself() throws Exception {
+        awaitNoConnection();
+        try (SocketChannel stuck = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            stuck.connect(UnixDomainSocketAddress.of(Fixture.socket()));
+            // Screenshot replies are large: a few fill the socket's buffers, and this client never reads one.
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < 200; i++) {
+                b.append("{\"id\":").append(i).append(",\"op\":\"gui.screenshot\"}\n");
+            }
+            stuck.configureBlocking(false);
+            ByteBuffer out = ByteBuffer.wrap(b.toString().getBytes(StandardCharsets.UTF_8));
+            stuck.write(out);
+            Thread.sleep(2000);
+            for (int i = 0; i < 5; i++) {
+                long t0 = System.nanoTime();
+                assertServed();
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertTrue(ms < 2000, "another client is served at once while one never reads: " + ms + " ms");
+            }
+            assertTrue(Health.edtHopMillis() < 1000, "the EDT is not held by the stuck client");
+        }
+        awaitNoConnection();
+    }
+
+    @Test
+    void oneConnectionOverMaxConnectionsIsRefusedWithAMessageAndTheOthersStay() throws Exception {
+        Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L,
+                "maxConnections", 3));
+        List<ProbeClient> open = new ArrayList<>();
+        try {
+            Fixture.await("the transport to take maxConnections 3", () -> refusedAfter(3));
+            awaitNoConnection();
+            for (int i = 0; i < 3; i++) {
+                ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
+                open.add(c);
+                assertEquals(1, c.call("probe.hello").get("protocol").intValue());
+            }
+            try (ProbeClient extra = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
+                ObjectNode refusal = (ObjectNode) Wire.mapper().readTree(extra.readLine());
+                assertEquals("protocol.too_many_connections", refusal.get("error").get("code").asText(), refusal.toString());
+                assertTrue(refusal.get("error").get("message").asText().contains("3 connections"), refusal.toString());
+                assertTrue(refusal.get("id").isNull());
+                assertNull(extra.readLine(), "the refused connection is closed");
+            }
+            for (ProbeClient c : open) {
+                assertEquals(1, c.call("probe.hello").get("protocol").intValue(), "the open connections are unharmed");
+            }
+            open.remove(0).close();
+            Fixture.await("a freed place to be taken again", () -> {
+                try (ProbeClient again = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
+                    return again.call("probe.hello") != null;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+        } finally {
+            open.forEach(ProbeClient::close);
+            Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L));
+            Fixture.await("the transport to take its default maxConnections", () -> !refusedAfter(3));
+        }
+    }
+
+    /** Whether, with {@code n} connections open, one more is refused. */
+    private static boolean refusedAfter(int n) {
+        List<ProbeClient> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
+                held.add(c);
+                c.call("probe.hello");
+            }
+            try (ProbeClient extra = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
+                String line = extra.readLine();
+                return line != null && line.contains("protocol.too_many_connections");
+            }
+        } catch (Exception e) {
+            return false;
+        } finally {
+            held.forEach(ProbeClient::close);
+            try {
+                awaitNoConnection();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
