@@ -90,9 +90,11 @@ class UserFlowIT {
         waitFor("detail.button.start", "enabled");
         click("detail.button.start");
         waitDialog("encryptionPassword", "open");
+        Cli.run("gui", "audit", "--strict").ok();
         Cli.runWithInput("not-" + secret, "gui", "type", "--identifier", "dialog.encryptionPassword.input.password", "--text-stdin").ok();
         Cli.run("gui", "keypress", "--key", "return").ok();
         waitDialog("error", "open");
+        Cli.run("gui", "audit", "--strict").ok();
         Cli.run("gui", "keypress", "--key", "esc").ok();
         waitDialog("error", "closed");
 
