@@ -76,14 +76,12 @@ public final class Main {
         out.machine(root);
 
         // ---- the floor of a line round trip: an echo server in a JVM of its own ----
+        // It stays up while the probe is measured: its samples alternate with the probe's, so that
+        // the load of a busy machine weighs on both alike.
         Path echoSocket = scratch.resolve("echo.sock");
-        Stats echo;
-        try (Child server = Child.start(Map.of(), List.of(java, "-cp", classpath, EchoServer.class.getName(), echoSocket.toString()))) {
-            server.awaitLine("READY"::equals, 20_000);
-            try (ProbeClient c = ProbeClient.connect(echoSocket, Duration.ofSeconds(10))) {
-                echo = rawRoundTrips(c, 2000, n(5000));
-            }
-        }
+        Child echoServer = Child.start(Map.of(), List.of(java, "-cp", classpath, EchoServer.class.getName(), echoSocket.toString()));
+        echoServer.awaitLine("READY"::equals, 20_000);
+        ProbeClient echo = ProbeClient.connect(echoSocket, Duration.ofSeconds(10));
 
         // ---- the debug runtime, as run/hvm-debug starts it, Gogo reading our pipe ----
         Map<String, String> env = Map.of("HVM_HOME", scratch.resolve("library").toString(), "HVM_GUI_PROBE_SOCKET", socket.toString());
@@ -96,6 +94,8 @@ public final class Main {
             probeRows(debug, echo);
         } finally {
             stopDebug(debug);
+            echo.close();
+            echoServer.close();
         }
 
         log("robots (AssertJ Swing, xdotool) in a JVM of their own on the same display");
@@ -114,14 +114,16 @@ public final class Main {
 
     // ------------------------------------------------------------------ the probe's ops
 
-    private void probeRows(Child debug, Stats echo) throws Exception {
+    private void probeRows(Child debug, ProbeClient echoClient) throws Exception {
         Stats helloRaw;
         Stats helloCall;
         try (ProbeClient c = client()) {
             log("probe.hello");
-            // The call first: its warm-up also warms the server's path for the raw row.
-            helloCall = timed(5000, n(5000), () -> c.call("probe.hello"));
-            helloRaw = rawRoundTrips(c, 2000, n(5000));
+            Stats[] h = interleaved(5000, n(5000), () -> c.call("probe.hello"), raw(c), raw(echoClient));
+            helloCall = h[0];
+            helloRaw = h[1];
+            Stats echo = h[2];
+            out.echo = echo;
             out.row("`probe.hello` round trip, raw line (client: write line, read line)", helloRaw,
                     "echo server, separate JVM, same client code", echo, "≤ 2× floor", helloRaw.medianMs() <= 2 * echo.medianMs(),
                     "hello");
@@ -227,7 +229,7 @@ public final class Main {
             log("event latency");
             Stats events = eventLatency(c, 5, n(100));
             out.row("event latency: `dialog.bench` visible (setVisible returned) → `dialog.opened` line read by a subscriber",
-                    events, "raw line round trip (echo server)", echo, "< 1 ms", events.medianMs() < 1, "events");
+                    events, "raw line round trip (echo server)", out.echo, "< 1 ms", events.medianMs() < 1, "events");
         }
 
         log("throughput");
@@ -249,18 +251,20 @@ public final class Main {
             throw new IllegalStateException(String.join(" ", cmd) + " exited " + rc);
         }
         List<String> fcmd = cmd;
-        Stats plain = timed(2, n(20), () -> execEnv(noCds, fcmd));
         // The archive this run uses is made by its own first command (run/hvm-dbg makes it on the
         // first command that succeeds), so it holds what this command loads.
         Files.deleteIfExists(jsa);
         long t0 = System.nanoTime();
         execEnv(env, fcmd);
         double firstMs = (System.nanoTime() - t0) / 1e6;
-        Stats cliStats = timed(2, n(20), () -> execEnv(env, fcmd));
         Path request = scratch.resolve("list.jsonl");
         Files.writeString(request, "{\"id\":1,\"op\":\"gui.list\"}\n");
-        Stats socat = timed(3, n(20), () -> execIn(request, "socat", "-", "UNIX-CONNECT:" + socket));
-        Stats javaVersion = timed(2, n(10), () -> exec(java, "-version"));
+        Stats[] s = interleaved(2, n(20), () -> execEnv(env, fcmd), () -> execEnv(noCds, fcmd),
+                () -> execIn(request, "socat", "-", "UNIX-CONNECT:" + socket), () -> exec(java, "-version"));
+        Stats cliStats = s[0];
+        Stats plain = s[1];
+        Stats socat = s[2];
+        Stats javaVersion = s[3];
         out.cliCommand = "run/hvm-dbg " + String.join(" ", cmd.subList(1, cmd.size()));
         out.appCds = Files.exists(jsa) ? "archive of " + Files.size(jsa) / 1024 + " KiB made by the first command, which took "
                 + Stats.ms(firstMs) + " ms" : "no archive was made (the target folder is not writable?)";
@@ -577,12 +581,34 @@ public final class Main {
         return new Stats(t);
     }
 
-    private static Stats rawRoundTrips(ProbeClient c, int warm, int n) throws Exception {
-        byte[] line = "{\"id\":1,\"op\":\"probe.hello\"}\n".getBytes(StandardCharsets.UTF_8);
-        return timed(warm, n, () -> {
-            c.sendRaw(line);
+    /** Each round runs every call once, in turn: a slow stretch of a busy machine weighs on all of them alike. */
+    private static Stats[] interleaved(int warm, int n, Call... calls) throws Exception {
+        long[][] t = new long[calls.length][n];
+        for (int i = -warm; i < n; i++) {
+            for (int k = 0; k < calls.length; k++) {
+                long t0 = System.nanoTime();
+                calls[k].run();
+                long dt = System.nanoTime() - t0;
+                if (i >= 0) {
+                    t[k][i] = dt;
+                }
+            }
+        }
+        Stats[] s = new Stats[calls.length];
+        for (int k = 0; k < calls.length; k++) {
+            s[k] = new Stats(t[k]);
+        }
+        return s;
+    }
+
+    private static final byte[] HELLO_LINE = "{\"id\":1,\"op\":\"probe.hello\"}\n".getBytes(StandardCharsets.UTF_8);
+
+    /** Writes the hello line and reads a line back, no parsing: the same code for the probe and the echo floor. */
+    private static Call raw(ProbeClient c) {
+        return () -> {
+            c.sendRaw(HELLO_LINE);
             return c.readLine();
-        });
+        };
     }
 
     private static Stats nanos(JsonNode data) {

@@ -17,6 +17,7 @@ final class Report {
     final List<String> missing = new ArrayList<>();
     private String machine = "";
     double elapsed;
+    Stats echo;
     String loadAtEnd = "?";
     int listMainItems;
     String shotSize = "";
@@ -84,7 +85,7 @@ final class Report {
         if (r >= 0.1) {
             return String.format("%.2f×", r);
         }
-        return String.format("%.3f× (1/%.0f)", r, 1 / r);
+        return String.format("1/%.0f", 1 / r);
     }
 
     void robots(Stats clickDefault, Stats clickFast, Stats xdo, Stats xdo0, Stats typeDefault, Stats typeFast) {
