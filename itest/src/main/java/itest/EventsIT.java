@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.awt.Dialog;
 import java.awt.EventQueue;
-import java.awt.Window;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,35 +14,17 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.swing.AbstractButton;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.util.tracker.ServiceTracker;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
 import probe.cli.client.ProbeClient;
 
 /** The event stream on the socket, against the real app: dialogs, domain events, errors, slow subscribers. */
+@ExtendWith(WithApp.class)
 class EventsIT {
     private static final Duration EVENT_WAIT = Duration.ofSeconds(15);
-
-    @BeforeAll
-    static void up() throws Exception {
-        Fixture.start();
-        Swing.mainFrame();
-    }
-
-    @AfterEach
-    void closeDialogs() throws Exception {
-        Swing.onEdt(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
-            return null;
-        });
-    }
 
     /** The next event named {@code name} (others are skipped), failing when none comes in time. */
     static ObjectNode next(ProbeClient c, String name) throws Exception {

@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.awt.Dialog;
-import java.awt.Window;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
 import probe.cli.client.ProbeClient;
 
@@ -19,32 +16,11 @@ import probe.cli.client.ProbeClient;
  * clicked through the probe): it lists only its own controls, it is current, and nothing in it
  * needs an identifier.
  */
+@ExtendWith(WithApp.class)
 class EveryDialogIT {
-
-    @BeforeAll
-    static void up() throws Exception {
-        Fixture.start();
-        Swing.mainFrame();
-    }
-
-    @AfterEach
-    void closeDialogs() throws Exception {
-        Swing.onEdt(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
-            return null;
-        });
-    }
 
     private static void call(ProbeClient c, String op, String key, String value) throws Exception {
         c.call(op, Wire.object().put(key, value));
-    }
-
-    private static void waitDialog(ProbeClient c, String name, String state) throws Exception {
-        c.call("gui.wait", Wire.object().put("dialog", name).put("state", state).put("timeoutMillis", 15000));
     }
 
     /** The dialog is current, lists only its own identifiers, and the audit of every showing window is empty. */
@@ -76,22 +52,23 @@ class EveryDialogIT {
             };
             for (String[] b : byButton) {
                 call(c, "gui.click", "identifier", b[0]);
-                waitDialog(c, b[1], "open");
+                Probe.waitDialog(c, b[1], "open");
                 check(c, b[1], problems);
                 call(c, "gui.keypress", "key", "esc");
-                waitDialog(c, b[1], "closed");
+                Probe.waitDialog(c, b[1], "closed");
             }
 
             // A dialog over a dialog: the ISO chooser from Create VM.
             call(c, "gui.click", "identifier", "toolbar.button.createVM");
-            waitDialog(c, "createVM", "open");
+            Probe.waitDialog(c, "createVM", "open");
             call(c, "gui.click", "identifier", "dialog.createVM.button.browse");
-            waitDialog(c, "chooseIso", "open");
+            Probe.waitDialog(c, "chooseIso", "open");
             check(c, "chooseIso", problems);
             call(c, "gui.keypress", "key", "esc");
-            waitDialog(c, "chooseIso", "closed");
-            call(c, "gui.keypress", "key", "esc");
-            waitDialog(c, "createVM", "closed");
+            Probe.waitDialog(c, "chooseIso", "closed");
+            // Without a window manager (Xvfb) no focus returns to Create VM after the chooser closes; a person clicks into it.
+            c.call("gui.keypress", Wire.object().put("key", "esc").put("identifier", "dialog.createVM.input.name"));
+            Probe.waitDialog(c, "createVM", "closed");
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }

@@ -6,19 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
-import java.awt.Dialog;
 import java.awt.Point;
 import java.awt.Rectangle;
-import java.awt.Window;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import javax.swing.JList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
 import probe.cli.client.ProbeClient;
 
@@ -27,25 +24,8 @@ import probe.cli.client.ProbeClient;
  * leaves the app in the same state. The two runs start from the same state and are compared
  * through gui.list, side by side.
  */
+@ExtendWith(WithApp.class)
 class FidelityIT {
-
-    @BeforeAll
-    static void up() throws Exception {
-        Fixture.start();
-        Swing.mainFrame();
-    }
-
-    @AfterEach
-    void closeDialogs() throws Exception {
-        Swing.onEdt(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
-            return null;
-        });
-    }
 
     /** The state a person sees, for the identifiers under {@code prefix}: value, enabled, selected, showing. */
     private static Map<String, String> state(ProbeClient c, String prefix) throws Exception {
@@ -92,14 +72,6 @@ class FidelityIT {
         xdotool("click", button);
     }
 
-    private static void waitDialog(ProbeClient c, String name, String state) throws Exception {
-        c.call("gui.wait", Wire.object().put("dialog", name).put("state", state).put("timeoutMillis", 15000));
-    }
-
-    private static void waitFor(ProbeClient c, String identifier, String state) throws Exception {
-        c.call("gui.wait", Wire.object().put("identifier", identifier).put("state", state).put("timeoutMillis", 15000));
-    }
-
     private static ObjectNode id(String identifier) {
         return Wire.object().put("identifier", identifier);
     }
@@ -108,29 +80,29 @@ class FidelityIT {
     void theCreateVmDialogEndsTheSameByProbeAndByRealInput() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             c.call("gui.click", id("toolbar.button.createVM"));
-            waitDialog(c, "createVM", "open");
+            Probe.waitDialog(c, "createVM", "open");
             c.call("gui.type", id("dialog.createVM.input.name").put("text", "Fidelity"));
             c.call("gui.click", id("dialog.createVM.toggle.encrypt"));
-            waitFor(c, "dialog.createVM.input.password", "showing");
+            Probe.waitFor(c, "dialog.createVM.input.password", "showing");
             c.call("gui.type", id("dialog.createVM.input.password").put("text", "pw"));
             Map<String, String> byProbe = state(c, "dialog.createVM");
             c.call("gui.keypress", Wire.object().put("key", "esc"));
-            waitDialog(c, "createVM", "closed");
+            Probe.waitDialog(c, "createVM", "closed");
             Map<String, String> afterProbe = state(c, "toolbar.");
 
             xclick("toolbar.button.createVM", "1");
-            waitDialog(c, "createVM", "open");
+            Probe.waitDialog(c, "createVM", "open");
             xclick("dialog.createVM.input.name", "1");
             xdotool("type", "--delay", "20", "Fidelity");
             xclick("dialog.createVM.toggle.encrypt", "1");
-            waitFor(c, "dialog.createVM.input.password", "showing");
+            Probe.waitFor(c, "dialog.createVM.input.password", "showing");
             xclick("dialog.createVM.input.password", "1");
             xdotool("type", "--delay", "20", "pw");
             Thread.sleep(200);
             Swing.settle();
             Map<String, String> byX = state(c, "dialog.createVM");
             xdotool("key", "Escape");
-            waitDialog(c, "createVM", "closed");
+            Probe.waitDialog(c, "createVM", "closed");
             Map<String, String> afterX = state(c, "toolbar.");
 
             // Focus may rest on a different field after a real click than after typing through the probe; values must not differ.
@@ -144,28 +116,28 @@ class FidelityIT {
         String name = "Fidelity Row " + System.nanoTime() % 100000;
         Library.writeVm(name);
         try (ProbeClient c = Fixture.client()) {
-            waitFor(c, "sidebar.row." + name, "showing");
+            Probe.waitFor(c, "sidebar.row." + name, "showing");
             c.call("gui.click", id("sidebar.row." + name));
             Map<String, String> byProbe = state(c, "sidebar.row." + name);
             Map<String, String> detailByProbe = state(c, "detail.button");
             c.call("gui.click", id("sidebar.row." + name).put("button", "right"));
-            waitFor(c, "sidebar.menu.clone", "showing");
+            Probe.waitFor(c, "sidebar.menu.clone", "showing");
             c.call("gui.keypress", Wire.object().put("key", "esc"));
-            waitFor(c, "sidebar.menu.clone", "hidden");
+            Probe.waitFor(c, "sidebar.menu.clone", "hidden");
             Swing.onEdt(() -> {
                 ((JList<?>) Swing.named("sidebar.list")).clearSelection();
                 return null;
             });
-            waitFor(c, "detail.button.start", "hidden");
+            Probe.waitFor(c, "detail.button.start", "hidden");
 
             xclick("sidebar.row." + name, "1");
-            waitFor(c, "detail.button.start", "showing");
+            Probe.waitFor(c, "detail.button.start", "showing");
             Map<String, String> byX = state(c, "sidebar.row." + name);
             Map<String, String> detailByX = state(c, "detail.button");
             xclick("sidebar.row." + name, "3");
-            waitFor(c, "sidebar.menu.clone", "showing");
+            Probe.waitFor(c, "sidebar.menu.clone", "showing");
             xdotool("key", "Escape");
-            waitFor(c, "sidebar.menu.clone", "hidden");
+            Probe.waitFor(c, "sidebar.menu.clone", "hidden");
 
             assertEquals(byProbe, byX, "the row after a left click, by the probe and by real X input");
             assertEquals(detailByProbe, detailByX, "the detail pane's buttons after selecting the row");

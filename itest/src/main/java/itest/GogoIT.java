@@ -4,27 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.awt.Dialog;
-import java.awt.Window;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.util.tracker.ServiceTracker;
 
 /** The gui:* Gogo commands in the debug runtime's shell, calling the op services in-process. */
+@ExtendWith(WithApp.class)
 class GogoIT {
     private static CommandProcessor processor;
 
     @BeforeAll
     static void up() throws Exception {
-        Fixture.start();
-        Swing.mainFrame();
         ServiceTracker<CommandProcessor, CommandProcessor> t = new ServiceTracker<>(Fixture.context(), CommandProcessor.class, null);
         t.open();
         processor = t.waitForService(Fixture.WAIT.toMillis());
@@ -35,18 +32,6 @@ class GogoIT {
             } catch (Exception e) {
                 return false;
             }
-        });
-    }
-
-    @AfterEach
-    void closeDialogs() throws Exception {
-        Swing.onEdt(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
-            return null;
         });
     }
 

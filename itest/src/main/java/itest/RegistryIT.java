@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.awt.Dialog;
 import java.awt.EventQueue;
 import java.awt.Frame;
-import java.awt.Window;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -18,33 +16,15 @@ import javax.swing.AbstractButton;
 import javax.swing.JButton;
 import javax.swing.JDialog;
 import javax.swing.JPasswordField;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
 import probe.cli.client.ProbeClient;
 import probe.cli.client.ProbeError;
 
 /** The registry's eyes against the real app: gui.list, gui.audit, gui.wait, resolution errors, secrets. */
+@ExtendWith(WithApp.class)
 class RegistryIT {
-
-    @BeforeAll
-    static void up() throws Exception {
-        Fixture.start();
-        Swing.mainFrame();
-    }
-
-    @AfterEach
-    void closeDialogs() throws Exception {
-        Swing.onEdt(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
-            return null;
-        });
-    }
 
     private static Set<String> identifiers(JsonNode items) {
         Set<String> ids = new TreeSet<>();
@@ -56,15 +36,11 @@ class RegistryIT {
         return ids;
     }
 
-    private static void waitFor(ProbeClient c, String identifier, String state) throws Exception {
-        c.call("gui.wait", Wire.object().put("identifier", identifier).put("state", state).put("timeoutMillis", 10000));
-    }
-
     @Test
     void rowsAppearAndDisappearAsVmsAreCreatedAndDeletedOnDisk() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             Path alpha = Library.writeVm("Alpha Test");
-            waitFor(c, "sidebar.row.Alpha Test", "showing");
+            Probe.waitFor(c, "sidebar.row.Alpha Test", "showing");
             JsonNode rows = c.call("gui.list", Wire.object().put("scope", "sidebar")).get("items");
             assertTrue(identifiers(rows).contains("sidebar.row.Alpha Test"), rows.toString());
             JsonNode row = null;
@@ -80,7 +56,7 @@ class RegistryIT {
             assertTrue(row.get("clickable").booleanValue(), row.toString());
             assertEquals(4, row.get("frame").size());
             Files.delete(alpha);
-            waitFor(c, "sidebar.row.Alpha Test", "hidden");
+            Probe.waitFor(c, "sidebar.row.Alpha Test", "hidden");
             assertFalse(identifiers(c.call("gui.list", Wire.object().put("scope", "sidebar")).get("items")).contains("sidebar.row.Alpha Test"));
         }
     }
@@ -130,7 +106,7 @@ class RegistryIT {
                 ((AbstractButton) Swing.named("dialog.createVM.toggle.encrypt")).doClick();
                 return null;
             });
-            waitFor(c, "dialog.createVM.input.password", "showing");
+            Probe.waitFor(c, "dialog.createVM.input.password", "showing");
             Swing.onEdt(() -> {
                 ((JPasswordField) Swing.named("dialog.createVM.input.password")).setText(secret);
                 return null;

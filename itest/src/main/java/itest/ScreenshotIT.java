@@ -9,38 +9,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.Component;
 import java.awt.Rectangle;
 import java.awt.Robot;
-import java.awt.Window;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.util.Base64;
 import javax.imageio.ImageIO;
 import javax.swing.AbstractButton;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
 import probe.cli.client.ProbeClient;
 import probe.cli.client.ProbeError;
 
 /** gui.screenshot against the real window, compared with the X server's own pixels. */
+@ExtendWith(WithApp.class)
 class ScreenshotIT {
-
-    @BeforeAll
-    static void up() throws Exception {
-        Fixture.start();
-    }
-
-    @AfterEach
-    void closeDialogs() throws Exception {
-        Swing.onEdt(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof java.awt.Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
-            return null;
-        });
-    }
 
     static BufferedImage decode(JsonNode data) throws Exception {
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(data.get("png_base64").textValue())));

@@ -5,39 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.awt.Dialog;
-import java.awt.Window;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
 
 /**
  * A user's hands, through the CLI only, over the real socket, against the real app: create an
  * encrypted VM, start it with a wrong and then the right password, and the refusals a hand meets.
  */
+@ExtendWith(WithApp.class)
 class UserFlowIT {
-
-    @BeforeAll
-    static void up() throws Exception {
-        Fixture.start();
-        Swing.mainFrame();
-    }
-
-    @AfterEach
-    void closeDialogs() throws Exception {
-        Swing.onEdt(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
-            return null;
-        });
-    }
 
     private static JsonNode item(String identifier) throws Exception {
         JsonNode data = Wire.mapper().readTree(Cli.run("--json", "gui", "list", "--scope", identifier).ok().out());
