@@ -38,6 +38,9 @@ final class RequestDecoder {
             JsonLocation at = e.getLocation();
             return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON: " + e.getOriginalMessage()
                     + (at == null ? "" : " (column " + at.getColumnNr() + ")"));
+        } catch (NumberFormatException | ArithmeticException e) {
+            // Jackson reads a number such as 1e12345678901234567 into this, not into a parse error.
+            return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON this probe can read: a number in the line is out of range");
         }
         if (tree == null || !tree.isObject()) {
             return Decoded.error(null, ErrorCodes.INVALID_REQUEST,
