@@ -174,6 +174,11 @@ class FuzzIT {
             }
             case 4: {
                 String big;
+                if (r.nextInt(5) == 0) {
+                    // An exponent no number type holds: a parse error, answered like any other.
+                    String absurd = "{\"id\":1e" + (1_000_000_000_000L + r.nextInt(1_000_000)) + ",\"op\":\"probe.hello\"}";
+                    return new Case("absurdNumber", utf8(absurd), null, false, "protocol.parse_error");
+                }
                 switch (r.nextInt(4)) {
                     case 0:
                         big = new BigInteger(64 + r.nextInt(900), r).toString();
@@ -310,22 +315,23 @@ class FuzzIT {
 
     /** Waits until a line one byte over LIMIT is refused: the transport runs with the fuzz limit. */
     private static void awaitLimit() throws InterruptedException {
-        Fixture.await("the transport to run with maxLineBytes " + LIMIT, () -> answersTooLong(LIMIT + 1));
+        Fixture.await("the transport to run with maxLineBytes " + LIMIT, () -> "protocol.line_too_long".equals(outcome(LIMIT + 1)));
     }
 
     private static void awaitDefaultLimit() throws InterruptedException {
-        Fixture.await("the transport to run with its default line limit", () -> !answersTooLong(LIMIT + 1));
+        Fixture.await("the transport to run with its default line limit", () -> "ok".equals(outcome(LIMIT + 1)));
     }
 
-    private static boolean answersTooLong(int bytes) {
+    /** "ok", the error code a line of {@code bytes} bytes gets, or null when nobody answered (a restart). */
+    private static String outcome(int bytes) {
         try (ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
             String head = "{\"id\":1,\"op\":\"probe.hello\",\"args\":{\"pad\":\"";
             String line = head + "x".repeat(bytes - head.length() - 3) + "\"}}\n";
             c.sendRaw(utf8(line));
             ObjectNode reply = c.readMessage();
-            return !reply.get("ok").booleanValue() && "protocol.line_too_long".equals(reply.get("error").get("code").asText());
+            return reply.get("ok").booleanValue() ? "ok" : reply.get("error").get("code").asText();
         } catch (Exception e) {
-            return false;
+            return null;
         }
     }
 }

@@ -116,11 +116,11 @@ class SecretsIT {
             call(c, "gui.click", Wire.object().put("identifier", "detail.button.start"));
             waitDialog(c, "encryptionPassword", "open");
             call(c, "gui.type", Wire.object().put("identifier", "dialog.encryptionPassword.input.password").put("text", "wrong-" + secret));
-            call(c, "gui.keypress", Wire.object().put("key", "return"));
+            call(c, "gui.keypress", Wire.object().put("key", "return").put("identifier", "dialog.encryptionPassword.input.password"));
             waitDialog(c, "error", "open");
             call(c, "gui.dialog.current", null);
             call(c, "gui.list", Wire.object().put("scope", "dialog"));
-            call(c, "gui.keypress", Wire.object().put("key", "esc"));
+            call(c, "gui.click", Wire.object().put("identifier", "dialog.error.button.ok"));
             waitDialog(c, "error", "closed");
             JsonNode current = call(c, "gui.dialog.current", null);
             if (!"encryptionPassword".equals(current.get("name").asText())) {

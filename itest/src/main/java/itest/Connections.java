@@ -1,0 +1,62 @@
+package itest;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import probe.cli.client.ProbeClient;
+
+/**
+ * Whether the transport runs with a given maxConnections, asked positively: a check that passes
+ * while the transport restarts on a new configuration would let the next test meet the restart.
+ */
+final class Connections {
+    private Connections() {
+    }
+
+    /** True when {@code n} connections are all served at once. */
+    static boolean served(int n) {
+        List<ProbeClient> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
+                held.add(c);
+                c.call("probe.hello");
+            }
+            return true;
+        } catch (Exception e) {
+            return false;
+        } finally {
+            held.forEach(ProbeClient::close);
+            awaitNone();
+        }
+    }
+
+    /** True when {@code n} connections are served and one more is refused with protocol.too_many_connections. */
+    static boolean limitIs(int n) {
+        List<ProbeClient> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
+                held.add(c);
+                c.call("probe.hello");
+            }
+            try (ProbeClient extra = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
+                String line = extra.readLine();
+                return line != null && line.contains("protocol.too_many_connections");
+            }
+        } catch (Exception e) {
+            return false;
+        } finally {
+            held.forEach(ProbeClient::close);
+            awaitNone();
+        }
+    }
+
+    static void awaitNone() {
+        try {
+            Fixture.await("the server to close the connections", () -> Health.connectionThreads() == 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
