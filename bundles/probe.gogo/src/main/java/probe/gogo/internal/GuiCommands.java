@@ -22,7 +22,6 @@ import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -31,6 +30,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.Op;
+import probe.api.OpTable;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
@@ -54,7 +54,7 @@ public final class GuiCommands {
     private static final String JSON = "print the op's data as JSON instead of text";
     private static final System.Logger LOG = System.getLogger(GuiCommands.class.getName());
 
-    private final Ops ops = new Ops();
+    private final OpTable ops = new OpTable();
     private final String version;
 
     /** probe.events' bus, for gui:watch; absent until that bundle runs. */
@@ -74,18 +74,13 @@ public final class GuiCommands {
     @Reference(name = "ops", service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
-        Object name = props.get(Op.NAME);
-        if (!(name instanceof String) || ((String) name).isEmpty()) {
+        if (!ops.add(op, props)) {
             LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
-            return;
         }
-        Object ranking = props.get(Constants.SERVICE_RANKING);
-        ops.add(new Ops.Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0,
-                (Long) props.get(Constants.SERVICE_ID), op));
     }
 
     void removeOp(ProbeOp op, Map<String, Object> props) {
-        ops.remove((Long) props.get(Constants.SERVICE_ID));
+        ops.remove(props);
     }
 
     // ---- the commands ----

@@ -19,7 +19,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.newsclub.net.unix.AFUNIXSocket;
 import org.newsclub.net.unix.AFUNIXSocketCredentials;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -30,6 +29,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import probe.api.ErrorCodes;
 import probe.api.Op;
+import probe.api.OpTable;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
@@ -104,18 +104,13 @@ public final class ProbeServer implements Connection.Dispatcher {
     @Reference(service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
-        Object name = props.get(Op.NAME);
-        if (!(name instanceof String) || ((String) name).isEmpty()) {
+        if (!ops.add(op, props)) {
             LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
-            return;
         }
-        Object ranking = props.get(Constants.SERVICE_RANKING);
-        ops.add(new OpTable.Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0,
-                (Long) props.get(Constants.SERVICE_ID), op));
     }
 
     void removeOp(ProbeOp op, Map<String, Object> props) {
-        ops.remove((Long) props.get(Constants.SERVICE_ID));
+        ops.remove(props);
     }
 
     private static byte[] readToken(TransportConfig config) throws IOException {
