@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.awt.EventQueue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import probe.cli.client.ProbeClient;
@@ -26,17 +24,7 @@ class EdtWatchdogIT {
     void aStalledEdtIsReportedOnceWithItsStackAndItsRecoveryWithHowLongItTook() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             c.subscribe("edt.*");
-            CountDownLatch blocked = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            EventQueue.invokeLater(() -> {
-                blocked.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            blocked.await();
+            AutoCloseable release = Swing.blockEdt();
             List<ObjectNode> events = new ArrayList<>();
             try {
                 long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
@@ -47,7 +35,7 @@ class EdtWatchdogIT {
                     }
                 }
             } finally {
-                release.countDown();
+                release.close();
             }
             ObjectNode recovered = null;
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();

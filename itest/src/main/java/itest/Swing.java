@@ -72,6 +72,25 @@ public final class Swing {
         return onEdt(() -> new Rectangle(c.getLocationOnScreen(), c.getSize()));
     }
 
+    /**
+     * Blocks the event dispatch thread, as a busy app would, until the returned handle is closed.
+     * Returns once the EDT is blocked.
+     */
+    public static AutoCloseable blockEdt() throws InterruptedException {
+        java.util.concurrent.CountDownLatch blocked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        EventQueue.invokeLater(() -> {
+            blocked.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        blocked.await();
+        return release::countDown;
+    }
+
     /** Waits until the EDT is idle and the X server has drawn what Swing sent it. */
     public static void settle() throws Exception {
         for (int i = 0; i < 3; i++) {

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.awt.EventQueue;
 import java.io.ByteArrayOutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -20,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
@@ -137,17 +135,7 @@ class TransportIT {
 
     @Test
     void anEdtThatDoesNotAnswerTimesTheOpOutWhileTheServerStaysUp() throws Exception {
-        CountDownLatch blocked = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        EventQueue.invokeLater(() -> {
-            blocked.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        blocked.await();
+        AutoCloseable release = Swing.blockEdt();
         try (ProbeClient slow = Fixture.client(); ProbeClient other = Fixture.client()) {
             long t0 = System.nanoTime();
             ProbeError e = assertThrows(ProbeError.class, () -> slow.call("gui.screenshot"));
@@ -156,10 +144,10 @@ class TransportIT {
             assertTrue(ms >= 2500, "failed after " + ms + " ms, before the 3000 ms op timeout");
             assertTrue(e.details().get("edtStack").toString().contains("CountDownLatch.await"), e.details().toString());
             assertNotNull(other.call("probe.hello"), "another connection answers while the EDT is stuck");
-            release.countDown();
+            release.close();
             assertTrue(slow.call("gui.screenshot").get("width").intValue() > 0, "the op works again once the EDT is free");
         } finally {
-            release.countDown();
+            release.close();
         }
     }
 
