@@ -40,14 +40,28 @@ public final class Plugin {
         }
     }
 
+    /** The junixsocket library bundle: installed once, kept when the probe is removed (docs/PLUGINS.md). */
+    public static final String LIBRARY = "org.newsclub.net.unix";
+
+    /** The plugin's probe bundles: what removing the probe takes out (all but {@link #LIBRARY}). */
+    public static List<Path> probeJars() throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path j : jars()) {
+            if (!symbolicName(j).equals(LIBRARY)) {
+                out.add(j);
+            }
+        }
+        return out;
+    }
+
     /**
-     * The plugin's bundles that a cycle takes out and puts back: all but probe.api, which the test
-     * bundle and the client library import themselves (uninstalling it would leave them wired to a
-     * removed bundle; the host runtime test removes it too).
+     * The plugin's bundles that a cycle takes out and puts back: the probe's, but probe.api, which
+     * the test bundle and the client library import themselves (uninstalling it would leave them
+     * wired to a removed bundle; the host runtime test removes it too).
      */
     public static List<Path> cycled() throws IOException {
         List<Path> out = new ArrayList<>();
-        for (Path j : jars()) {
+        for (Path j : probeJars()) {
             if (!symbolicName(j).equals("probe.api")) {
                 out.add(j);
             }
