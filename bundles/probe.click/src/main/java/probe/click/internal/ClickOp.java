@@ -10,6 +10,7 @@ import javax.swing.MenuSelectionManager;
 import javax.swing.SwingUtilities;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
 import probe.api.Op;
@@ -31,7 +32,7 @@ import probe.api.wire.Wire;
  * in a closed menu is reached by clicking each menu of its chain open first. The reply comes as
  * soon as the click's own handlers have run, also when one of them opened a modal dialog.
  */
-@Component(service = ProbeOp.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.click")
 public final class ClickOp implements ProbeOp {
     private final ViewRegistry registry;

@@ -6,6 +6,7 @@ import java.awt.Dialog;
 import java.util.Optional;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Op;
 import probe.api.OpContext;
@@ -21,7 +22,7 @@ import probe.api.wire.Wire;
  * whether the dialog is the window with the keyboard focus; {@code controls} are its
  * {@code gui.list} items.
  */
-@Component(service = ProbeOp.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.dialog.current")
 public final class DialogCurrentOp implements ProbeOp {
     private final ViewRegistry registry;

@@ -3,6 +3,7 @@ package probe.events.internal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.event.Event;
 import org.osgi.service.event.EventAdmin;
@@ -28,7 +29,7 @@ import probe.api.wire.Wire;
  * registered (the reference is there for that alone), so without EventAdmin and its package (an
  * optional import) SCR never loads it.
  */
-@Component(service = EventHandler.class,
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = EventHandler.class,
         property = EventConstants.EVENT_TOPIC + "=hvm/gui/*",
         reference = @Reference(name = "eventAdmin", service = EventAdmin.class))
 public final class DomainSource implements EventHandler {

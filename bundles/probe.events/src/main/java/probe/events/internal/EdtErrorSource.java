@@ -27,7 +27,7 @@ import probe.api.wire.Wire;
  * <p>The message never carries a secret: the text of any password field is cut out of it, and it
  * is at most {@value #MAX_MESSAGE} characters long.
  */
-@org.osgi.service.component.annotations.Component
+@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE)
 public final class EdtErrorSource {
     static final int MAX_MESSAGE = 1000;
     private static final System.Logger LOG = System.getLogger(EdtErrorSource.class.getName());

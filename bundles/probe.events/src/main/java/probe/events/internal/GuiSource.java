@@ -47,7 +47,7 @@ import probe.api.wire.Wire;
  *
  * All state is confined to the event dispatch thread. Deactivating removes both listeners.
  */
-@org.osgi.service.component.annotations.Component
+@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE)
 public final class GuiSource {
     static final int PENDING_MILLIS = 250;
     private static final System.Logger LOG = System.getLogger(GuiSource.class.getName());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Op;
 import probe.api.OpContext;
@@ -22,7 +23,7 @@ import probe.api.wire.Wire;
  * subscribe replaces the patterns; the subscription ends with {@code gui.event.unsubscribe} or when
  * the connection closes.
  */
-@Component(service = ProbeOp.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.event.subscribe")
 public final class SubscribeOp implements ProbeOp {
     private final Hub hub;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Op;
 import probe.api.OpContext;
@@ -15,7 +16,7 @@ import probe.api.wire.Wire;
  * {@code gui.event.unsubscribe}: no more events are queued for this connection. {@code unsubscribed}
  * is false when it had no subscription. Events queued before the call may still follow the reply.
  */
-@Component(service = ProbeOp.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.event.unsubscribe")
 public final class UnsubscribeOp implements ProbeOp {
     private final Hub hub;

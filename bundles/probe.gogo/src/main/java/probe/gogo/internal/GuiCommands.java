@@ -24,6 +24,7 @@ import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -47,7 +48,7 @@ import probe.cli.format.Readable;
  * <p>Ops are tracked as the transport tracks them: every {@link ProbeOp} service, by its
  * {@value Op#NAME} property, coming and going with its bundle.
  */
-@Component(service = GuiCommands.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = GuiCommands.class)
 @GogoCommand(scope = "gui", function = {"hello", "list", "dialog", "audit", "click", "type", "keypress", "wait", "watch",
     "screenshot"})
 public final class GuiCommands {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.felix.service.command.Converter;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import probe.api.wire.Wire;
 
 /**
@@ -11,7 +12,7 @@ import probe.api.wire.Wire;
  * prints a command's result, on one line inside other output. Without it the shell would inspect
  * the node's bean properties.
  */
-@Component(service = Converter.class, property = Converter.CONVERTER_CLASSES + "=com.fasterxml.jackson.databind.JsonNode")
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = Converter.class, property = Converter.CONVERTER_CLASSES + "=com.fasterxml.jackson.databind.JsonNode")
 public final class JsonConverter implements Converter {
 
     @Override

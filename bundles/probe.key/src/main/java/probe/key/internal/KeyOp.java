@@ -31,7 +31,7 @@ import probe.api.wire.Wire;
  * pressed, typed when the key types a character, released. So Enter fires a dialog's default
  * button, Esc its cancel binding, Tab moves the focus.
  */
-@org.osgi.service.component.annotations.Component(service = ProbeOp.class)
+@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.keypress")
 public final class KeyOp implements ProbeOp {
     private final ViewRegistry registry;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Op;
 import probe.api.OpContext;
@@ -14,7 +15,7 @@ import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
 /** {@code gui.audit}: every operable control without an identifier, and every identifier that several showing things share. */
-@Component(service = ProbeOp.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.audit")
 public final class AuditOp implements ProbeOp {
     private final ViewRegistry registry;

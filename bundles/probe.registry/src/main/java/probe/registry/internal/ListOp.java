@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
 import probe.api.Op;
@@ -15,7 +16,7 @@ import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
 /** {@code gui.list {scope}}: the controls a person sees, as the registry describes them. */
-@Component(service = ProbeOp.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.list")
 public final class ListOp implements ProbeOp {
     private final ViewRegistry registry;

@@ -30,7 +30,7 @@ import probe.api.wire.Wire;
  * order, so the order is the ownership order a modal GUI implies: every owner below the windows it
  * owns, siblings in creation order, the window that has focus on top of its siblings.
  */
-@org.osgi.service.component.annotations.Component(service = ViewRegistry.class)
+@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ViewRegistry.class)
 public final class SwingViewRegistry implements ViewRegistry {
     private static final int NEAREST = 5;
 

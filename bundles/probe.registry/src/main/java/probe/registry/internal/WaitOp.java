@@ -28,7 +28,7 @@ import probe.api.wire.Wire;
  * dialog is open or closed, so a script never sleeps. A Swing timer checks on the EDT every
  * {@value #POLL_MILLIS} ms; the connection's thread only waits for the answer, without spinning.
  */
-@org.osgi.service.component.annotations.Component(service = ProbeOp.class)
+@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.wait")
 public final class WaitOp implements ProbeOp {
     static final int POLL_MILLIS = 20;

@@ -32,7 +32,7 @@ import probe.api.wire.Wire;
  * of a heavyweight window). Painting runs on the EDT; PNG encoding runs on the caller's thread, so
  * the GUI is held only for the paint.
  */
-@org.osgi.service.component.annotations.Component(service = ProbeOp.class)
+@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.screenshot")
 public final class ScreenshotOp implements ProbeOp {
     private final ViewRegistry registry;

@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -21,7 +22,7 @@ import probe.api.wire.Wire;
  * and {@code edt.recovered {millis}} when the EDT answers again, on the event bus when one is
  * there (the transport runs without probe.events too: then the watchdog only watches).
  */
-@Component(service = {}, immediate = true)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = {}, immediate = true)
 public final class EdtWatchdog {
     static final long PING_MILLIS = 250;
     static final long STALL_MILLIS = 1000;

@@ -30,7 +30,7 @@ import probe.api.wire.Wire;
  * spinner or an editable combo box is typed into through its editor's text field.
  * The text is never logged and never part of a reply or an error.
  */
-@org.osgi.service.component.annotations.Component(service = ProbeOp.class)
+@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.type")
 public final class TypeOp implements ProbeOp {
     private final ViewRegistry registry;
