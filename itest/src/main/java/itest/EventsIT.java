@@ -154,6 +154,46 @@ class EventsIT {
     }
 
     @Test
+    void theSubscribedReplyComesBeforeTheFirstEventEvenWhileEventsPour() throws Exception {
+        ServiceTracker<EventBus, EventBus> t = new ServiceTracker<>(Fixture.context(), EventBus.class, null);
+        t.open();
+        java.util.concurrent.atomic.AtomicBoolean pouring = new java.util.concurrent.atomic.AtomicBoolean(true);
+        try {
+            EventBus bus = t.waitForService(Fixture.WAIT.toMillis());
+            assertNotNull(bus, "the EventBus service");
+            Thread publisher = new Thread(() -> {
+                for (long n = 0; pouring.get(); n++) {
+                    bus.publish("itest.pour", Wire.object().put("n", n));
+                    if (n % 50 == 49) {
+                        Thread.onSpinWait();
+                    }
+                }
+            }, "itest-pour");
+            publisher.start();
+            try {
+                // Each time a fresh connection subscribes while events are published all the time:
+                // the first line it reads must be the reply, never an event of the new subscription.
+                for (int i = 0; i < 200; i++) {
+                    try (ProbeClient c = Fixture.client()) {
+                        c.sendRaw(("{\"id\":" + i + ",\"op\":\"gui.event.subscribe\",\"args\":{\"events\":[\"itest.pour\"]}}\n")
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        ObjectNode first = (ObjectNode) Wire.mapper().readTree(c.readLine());
+                        assertEquals(i, first.path("id").asInt(-1), "the first line is the subscribe reply: " + first);
+                        assertTrue(first.path("ok").asBoolean(), first.toString());
+                        ObjectNode next = c.nextEvent(EVENT_WAIT);
+                        assertNotNull(next, "events follow the reply");
+                    }
+                }
+            } finally {
+                pouring.set(false);
+                publisher.join(10_000);
+            }
+        } finally {
+            t.close();
+        }
+    }
+
+    @Test
     void aSubscriberThatStopsReadingLosesEventsAndIsToldWhileAnotherLosesNone() throws Exception {
         int burst = 10_000;
         ServiceTracker<EventBus, EventBus> t = new ServiceTracker<>(Fixture.context(), EventBus.class, null);

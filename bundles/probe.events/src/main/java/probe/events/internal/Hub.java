@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import probe.api.Session;
 import probe.api.events.EventBus;
@@ -27,7 +28,10 @@ import probe.api.wire.Wire;
  * {@code seq} order; it never serialises and never calls a sink, so publishing on the event
  * dispatch thread costs microseconds. Each subscriber's queue is bounded ({@value #QUEUE_SIZE}) and
  * is drained by a delivery thread of its own while it has events, so a slow sink delays only
- * itself, and when it falls too far behind it is told how many events it lost.
+ * itself, and when it falls too far behind it is told how many events it lost. A socket
+ * connection's subscription skips that queue: its sink never blocks and has its own bounded queue
+ * and writer thread, so the publisher hands it the event directly (one thread hand-off from the
+ * publisher to the socket instead of two).
  *
  * <p>Sinks must not block: a socket connection's sink is {@link Session#offerEvent} (bounded, never
  * waits); an in-process sink (Gogo) should hand the event on and return. A sink that blocks holds
@@ -37,7 +41,7 @@ import probe.api.wire.Wire;
  * <p>Also keeps the socket connections' subscriptions ({@code gui.event.subscribe}): one per
  * connection, forgotten when the connection closes.
  */
-@Component(service = {EventBus.class, Hub.class})
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = {EventBus.class, Hub.class})
 public final class Hub implements EventBus {
     static final int QUEUE_SIZE = 4096;
     private static final System.Logger LOG = System.getLogger(Hub.class.getName());
@@ -121,7 +125,11 @@ public final class Hub implements EventBus {
     }
 
     Subscription add(Patterns patterns, Consumer<ObjectNode> sink) {
-        Subscription s = new Subscription(this, patterns, sink, queueSize);
+        return add(patterns, sink, false);
+    }
+
+    private Subscription add(Patterns patterns, Consumer<ObjectNode> sink, boolean direct) {
+        Subscription s = new Subscription(this, patterns, sink, queueSize, direct);
         synchronized (lock) {
             if (closed) {
                 throw new IllegalStateException("the event bus has stopped");
@@ -146,7 +154,7 @@ public final class Hub implements EventBus {
                 c.subscription.setPatterns(patterns);
                 return;
             }
-            Subscription s = add(patterns, session::offerEvent);
+            Subscription s = add(patterns, session::offerEvent, true);
             if (c == null) {
                 c = new Connected();
                 sessions.put(session.id(), c);

@@ -11,6 +11,10 @@ import probe.api.wire.Wire;
  * is full the event is dropped and counted, and the sink is given
  * {@code {"event": "events.lost", "count": n, "ts": …}} where the lost events would have been,
  * the same line the transport sends when a connection's own queue overflows.
+ *
+ * <p>A <em>direct</em> subscription's sink is known never to block (a socket connection's
+ * {@link probe.api.Session#offerEvent}, which has a bounded queue and a writer thread of its own):
+ * the publisher hands it each event at once, with no queue and no delivery thread in between.
  */
 final class Subscription implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Subscription.class.getName());
@@ -18,6 +22,7 @@ final class Subscription implements AutoCloseable {
     private final Hub hub;
     private final Consumer<ObjectNode> sink;
     private final int capacity;
+    private final boolean direct;
     private final ArrayDeque<ObjectNode> queue = new ArrayDeque<>();
     private volatile Patterns patterns;
     private volatile boolean closed;
@@ -26,10 +31,15 @@ final class Subscription implements AutoCloseable {
     private boolean sinkFailed;
 
     Subscription(Hub hub, Patterns patterns, Consumer<ObjectNode> sink, int capacity) {
+        this(hub, patterns, sink, capacity, false);
+    }
+
+    Subscription(Hub hub, Patterns patterns, Consumer<ObjectNode> sink, int capacity, boolean direct) {
         this.hub = hub;
         this.patterns = patterns;
         this.sink = sink;
         this.capacity = capacity;
+        this.direct = direct;
     }
 
     Patterns patterns() {
@@ -48,10 +58,16 @@ final class Subscription implements AutoCloseable {
     /**
      * Queues {@code event} (called under the hub's lock, so queues keep the bus's order).
      *
+     * A direct subscription's sink is called here, on the publisher's thread.
+     *
      * @return true when no delivery is under way and the caller must start one
      */
     synchronized boolean offer(ObjectNode event) {
         if (closed) {
+            return false;
+        }
+        if (direct) {
+            deliver(event);
             return false;
         }
         if (lost > 0) {
@@ -87,17 +103,21 @@ final class Subscription implements AutoCloseable {
                     return;
                 }
             }
-            try {
-                sink.accept(next);
-            } catch (RuntimeException e) {
-                boolean first;
-                synchronized (this) {
-                    first = !sinkFailed;
-                    sinkFailed = true;
-                }
-                if (first) {
-                    LOG.log(System.Logger.Level.WARNING, "an event subscriber's sink failed (logged once per subscriber)", e);
-                }
+            deliver(next);
+        }
+    }
+
+    private void deliver(ObjectNode event) {
+        try {
+            sink.accept(event);
+        } catch (RuntimeException e) {
+            boolean first;
+            synchronized (this) {
+                first = !sinkFailed;
+                sinkFailed = true;
+            }
+            if (first) {
+                LOG.log(System.Logger.Level.WARNING, "an event subscriber's sink failed (logged once per subscriber)", e);
             }
         }
     }

@@ -9,20 +9,25 @@ import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 import org.newsclub.net.unix.AFUNIXSocket;
 import probe.api.ErrorCodes;
 import probe.api.Session;
 import probe.api.wire.Wire;
 
 /**
- * One client connection: a reader thread that decodes and dispatches requests one at a time (so
- * replies keep their order), and a writer thread that sends replies and queued events. A client
- * that stops reading stalls only its own connection: replies queue up to a few, then its reader
- * waits; events beyond the bounded queue are dropped and counted, never blocking the publisher.
+ * One client connection: a reader thread that decodes and dispatches requests one at a time and
+ * writes each reply itself (so replies keep their order and cost no thread hand-off), and a writer
+ * thread that sends queued events. The two share the socket's output under {@link #writeLock}, a
+ * line at a time. A client that stops reading stalls only its own connection: its reader waits in
+ * the write; events beyond the bounded queue are dropped and counted, never blocking the publisher.
+ *
+ * <p>Events offered while a {@code gui.event.subscribe} request is being answered wait for its
+ * reply, so the {@code subscribed} line always comes before the first event of the subscription.
  */
 final class Connection implements Session {
     private static final System.Logger LOG = System.getLogger(Connection.class.getName());
-    private static final int REPLY_QUEUE = 8;
+    private static final String SUBSCRIBE = "gui.event.subscribe";
 
     interface Dispatcher {
         ObjectNode dispatch(Connection c, Decoded request);
@@ -39,8 +44,12 @@ final class Connection implements Session {
     private final Dispatcher dispatcher;
 
     private final Object lock = new Object();
-    private final ArrayDeque<byte[]> replies = new ArrayDeque<>();
     private final ArrayDeque<ObjectNode> events = new ArrayDeque<>();
+    /** Held while a line is written, by the reader (a reply) or the writer (an event). */
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private OutputStream out;
+    /** A subscribe request is being answered: the writer holds events back until its reply is out. */
+    private boolean holdEvents;
     private final List<Runnable> onClose = new ArrayList<>();
     private long lost;
     private boolean closing;
@@ -62,7 +71,14 @@ final class Connection implements Session {
         this.dispatcher = dispatcher;
     }
 
+    /** Starts the reader and writer threads; a socket already broken is closed at once. */
     void start() {
+        try {
+            out = new BufferedOutputStream(socket.getOutputStream(), 65536);
+        } catch (IOException e) {
+            close();
+            return;
+        }
         reader = new Thread(this::readLoop, "hdp-gui-" + id + "-reader");
         writer = new Thread(this::writeLoop, "hdp-gui-" + id + "-writer");
         reader.setDaemon(true);
@@ -173,61 +189,80 @@ final class Connection implements Session {
             reply(Wire.success(d.id(), Wire.object().put("authenticated", true)));
             return;
         }
-        reply(dispatcher.dispatch(this, d));
-    }
-
-    /** Queues a reply, waiting while the client is not reading; dropped when the connection is closing. */
-    void reply(ObjectNode message) {
-        byte[] bytes = Wire.line(message);
-        synchronized (lock) {
-            while (replies.size() >= REPLY_QUEUE && !closing && !closed) {
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
+        boolean subscribe = SUBSCRIBE.equals(d.op());
+        if (subscribe) {
+            synchronized (lock) {
+                holdEvents = true;
+            }
+        }
+        try {
+            reply(dispatcher.dispatch(this, d));
+        } finally {
+            if (subscribe) {
+                synchronized (lock) {
+                    holdEvents = false;
+                    lock.notifyAll();
                 }
             }
-            if (closing || closed) {
-                return;
-            }
-            replies.add(bytes);
-            lock.notifyAll();
         }
     }
 
+    /**
+     * Writes a reply line and flushes it, from the reader thread: waits while the client is not
+     * reading (or while the writer is writing an event); dropped when the connection is closing.
+     */
+    void reply(ObjectNode message) {
+        byte[] bytes = Wire.line(message);
+        synchronized (lock) {
+            if (closing || closed) {
+                return;
+            }
+        }
+        writeLock.lock();
+        try {
+            out.write(bytes);
+            out.flush();
+        } catch (IOException e) {
+            // The client went away: nothing more to send, nothing more to read.
+            close();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Sends the queued events (and the loss markers) as they come, flushing when the queue is empty. */
     private void writeLoop() {
-        try (OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 65536)) {
+        try {
             while (true) {
                 byte[] next;
+                boolean more;
                 synchronized (lock) {
-                    while (replies.isEmpty() && events.isEmpty() && lost == 0 && !closing && !closed) {
+                    while ((holdEvents || (events.isEmpty() && lost == 0)) && !closing && !closed) {
                         lock.wait();
                     }
-                    if (closed || (closing && replies.isEmpty())) {
+                    if (closing || closed) {
                         break;
                     }
-                    if (!replies.isEmpty()) {
-                        next = replies.poll();
-                    } else if (!events.isEmpty()) {
+                    if (!events.isEmpty()) {
                         next = Wire.line(events.poll());
                     } else {
                         // The client has caught up with what was queued: tell it now what it lost.
                         next = Wire.line(lostMarker());
                         lost = 0;
                     }
-                    lock.notifyAll();
+                    more = !events.isEmpty();
                 }
-                out.write(next);
-                boolean more;
-                synchronized (lock) {
-                    more = !replies.isEmpty() || !events.isEmpty();
-                }
-                if (!more) {
-                    out.flush();
+                writeLock.lock();
+                try {
+                    out.write(next);
+                    if (!more) {
+                        out.flush();
+                    }
+                } finally {
+                    writeLock.unlock();
                 }
             }
-            out.flush();
+            // Closing after a last reply (end of input, a refused token): it was flushed when written.
         } catch (IOException | InterruptedException e) {
             // The client went away or the probe is stopping: nothing more to send.
         } finally {
@@ -235,7 +270,7 @@ final class Connection implements Session {
         }
     }
 
-    /** Sends what is queued for replies, then closes; further requests are not read. */
+    /** Closes once the replies written so far are out (they are flushed as written); further requests are not read. */
     void closeAfterFlush() {
         synchronized (lock) {
             if (closing || closed) {
@@ -255,7 +290,6 @@ final class Connection implements Session {
                 return;
             }
             closed = true;
-            replies.clear();
             events.clear();
             lock.notifyAll();
             actions = new ArrayList<>(onClose);
