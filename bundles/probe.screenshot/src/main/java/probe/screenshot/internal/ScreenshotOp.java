@@ -12,7 +12,13 @@ import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
 import probe.api.ErrorCodes;
@@ -29,17 +35,38 @@ import probe.api.wire.Wire;
  * {@code gui.screenshot}: paints the showing windows that overlap the region (the main window,
  * the topmost dialog, or one control) into an image, bottom window first, each at its offset,
  * with {@code Window.paint} (never {@code printAll}, which draws a fake title bar over the menu bar
- * of a heavyweight window). Painting runs on the EDT; PNG encoding runs on the caller's thread, so
- * the GUI is held only for the paint.
+ * of a heavyweight window). Painting runs on the EDT; PNG encoding runs on the caller's thread and
+ * the encoder threads, one strip of rows each, so the GUI is held only for the paint.
  */
 @org.osgi.service.component.annotations.Component(service = ProbeOp.class)
 @Op("gui.screenshot")
 public final class ScreenshotOp implements ProbeOp {
+    /** Strips of rows encoded at once: one a core, the caller's thread taking the first. */
+    private static final int STRIPS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    /** How long an idle encoder thread lives: a probe nobody asks for screenshots holds none. */
+    private static final long IDLE_SECONDS = 30;
+
     private final ViewRegistry registry;
+    private final ExecutorService encoders;
 
     @Activate
     public ScreenshotOp(@Reference(name = "registry") ViewRegistry registry) {
         this.registry = registry;
+        AtomicInteger n = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(Math.max(1, STRIPS - 1), Math.max(1, STRIPS - 1), IDLE_SECONDS,
+                TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "hdp-gui-png-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        this.encoders = pool;
+    }
+
+    @Deactivate
+    void deactivate() {
+        // Strips already queued still run; a screenshot after this encodes on its caller's thread alone (the pool refuses it).
+        encoders.shutdown();
     }
 
     /** What was painted: the image and the windows in it, bottom first. */
@@ -59,7 +86,7 @@ public final class ScreenshotOp implements ProbeOp {
         data.put("scope", scope);
         ArrayNode painted = data.putArray("windows");
         shot.windows().forEach(painted::add);
-        data.put("png_base64", Base64.getEncoder().encodeToString(Png.encode(shot.image())));
+        data.put("png_base64", Base64.getEncoder().encodeToString(Png.encode(shot.image(), encoders, STRIPS)));
         return data;
     }
 
