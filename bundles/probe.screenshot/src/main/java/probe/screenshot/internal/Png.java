@@ -119,29 +119,41 @@ final class Png {
         return new Strip(out, length, adler.getValue(), (long) (to - from) * rowBytes);
     }
 
-    /** Filter Up: each sample minus the one above it (0 above the first row), straight from the ARGB ints. */
+    /**
+     * Filter Up: each sample minus the one above it (0 above the first row), straight from the ARGB
+     * ints. Most of a GUI is the same as the row above, so runs of equal pixels are found with
+     * {@code Arrays.mismatch} and written as zeros, and only the pixels that differ are split into
+     * bytes.
+     */
     private static void filterUp(Rows rows, boolean alpha, byte[] to, int at) {
         int[] cur = rows.cur;
-        int[] prev = rows.prev;
         int c = rows.curAt;
+        int[] prev = rows.prev;
         int p = rows.prevAt;
         int width = rows.width;
-        int o = at;
         if (prev == null) {
             prev = new int[width];
             p = 0;
         }
-        for (int x = 0; x < width; x++) {
-            int a = cur[c + x];
-            int b = prev[p + x];
-            to[o] = (byte) ((a >>> 16) - (b >>> 16));
-            to[o + 1] = (byte) ((a >>> 8) - (b >>> 8));
-            to[o + 2] = (byte) (a - b);
-            if (alpha) {
-                to[o + 3] = (byte) ((a >>> 24) - (b >>> 24));
-                o += 4;
-            } else {
-                o += 3;
+        int channels = alpha ? 4 : 3;
+        int o = at;
+        int x = 0;
+        while (x < width) {
+            int run = Arrays.mismatch(cur, c + x, c + width, prev, p + x, p + width);
+            run = run < 0 ? width - x : run;
+            Arrays.fill(to, o, o + run * channels, (byte) 0);
+            o += run * channels;
+            x += run;
+            for (; x < width && cur[c + x] != prev[p + x]; x++) {
+                int a = cur[c + x];
+                int b = prev[p + x];
+                to[o] = (byte) ((a >>> 16) - (b >>> 16));
+                to[o + 1] = (byte) ((a >>> 8) - (b >>> 8));
+                to[o + 2] = (byte) (a - b);
+                if (alpha) {
+                    to[o + 3] = (byte) ((a >>> 24) - (b >>> 24));
+                }
+                o += channels;
             }
         }
     }
