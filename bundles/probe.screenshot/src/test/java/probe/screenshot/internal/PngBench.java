@@ -8,6 +8,7 @@ import java.awt.EventQueue;
 import java.awt.FlowLayout;
 import java.awt.Graphics2D;
 import java.awt.GridLayout;
+import java.awt.Image;
 import java.awt.Window;
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -36,9 +37,10 @@ import javax.swing.JTextField;
 import javax.swing.JToolBar;
 
 /**
- * Where a screenshot's time goes, in-process: painting a 1280x800 frame and a dialog (as
- * ScreenshotOp does, on the EDT), encoding it with the JDK's PNG writer and with {@link Png}
- * (one strip, and one a core), base64, and writing and parsing the reply's JSON. Prints medians;
+ * Where a screenshot's time goes, in-process: painting a 1280x800 frame and a dialog as
+ * ScreenshotOp does, on the EDT (into a BufferedImage, as it did, or into a VolatileImage that is
+ * read back after, as it does), encoding that with the JDK's PNG writer and with {@link Png} (one
+ * strip, and one a core), base64, and writing and parsing the reply's JSON. Prints medians;
  * asserts nothing. Needs a display (Xvfb will do). An argument names a PNG to encode instead of
  * the painted frame, such as a screenshot saved with {@code hvm-dbg gui screenshot}.
  *
@@ -66,16 +68,15 @@ public final class PngBench {
             List<Window> windows = new ArrayList<>();
             EventQueue.invokeAndWait(() -> windows.addAll(showFrameAndDialog()));
             Thread.sleep(500);
-            BufferedImage[] painted = new BufferedImage[1];
-            compare(List.of(named("paint frame + dialog on the EDT", () -> {
-                try {
-                    EventQueue.invokeAndWait(() -> painted[0] = paint(windows));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-                return painted[0];
-            })));
-            image = painted[0];
+            List<Object> painted = compare(List.of(
+                    named("paint into a BufferedImage, on the EDT", () -> onEdt(() -> paint(windows, false))),
+                    named("paint into a VolatileImage, on the EDT", () -> {
+                        Image vi = onEdt(() -> paint(windows, true));
+                        vi.flush();
+                        return vi;
+                    }),
+                    named("  + its readback, off the EDT", () -> readBack(onEdt(() -> paint(windows, true))))));
+            image = (BufferedImage) painted.get(0);
             EventQueue.invokeAndWait(() -> windows.forEach(Window::dispose));
         }
         System.out.println(image.getWidth() + "x" + image.getHeight() + ", " + cores + " cores");
@@ -141,11 +142,31 @@ public final class PngBench {
         return results;
     }
 
-    /** As ScreenshotOp paints: each window at its offset, with Window.paint, into an INT_RGB image. */
-    private static BufferedImage paint(List<Window> windows) {
-        Window main = windows.get(0);
-        BufferedImage image = new BufferedImage(main.getWidth(), main.getHeight(), BufferedImage.TYPE_INT_RGB);
+    private static Image onEdt(Supplier<Image> paint) {
+        Image[] result = new Image[1];
+        try {
+            EventQueue.invokeAndWait(() -> result[0] = paint.get());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return result[0];
+    }
+
+    private static BufferedImage readBack(Image painted) {
+        BufferedImage image = new BufferedImage(painted.getWidth(null), painted.getHeight(null), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
+        g.drawImage(painted, 0, 0, null);
+        g.dispose();
+        painted.flush();
+        return image;
+    }
+
+    /** As ScreenshotOp paints: each window at its offset, with Window.paint, into an INT_RGB image or a VolatileImage. */
+    private static Image paint(List<Window> windows, boolean volatileImage) {
+        Window main = windows.get(0);
+        Image image = volatileImage ? main.getGraphicsConfiguration().createCompatibleVolatileImage(main.getWidth(), main.getHeight())
+                : new BufferedImage(main.getWidth(), main.getHeight(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = (Graphics2D) image.getGraphics();
         for (Window w : windows) {
             Graphics2D wg = (Graphics2D) g.create();
             wg.translate(w.getX() - main.getX(), w.getY() - main.getY());
