@@ -261,7 +261,8 @@ final class Png {
                     && raster.getSampleModel() instanceof SinglePixelPackedSampleModel) {
                 SinglePixelPackedSampleModel sm = (SinglePixelPackedSampleModel) raster.getSampleModel();
                 DataBufferInt db = (DataBufferInt) raster.getDataBuffer();
-                // A subimage's raster starts inside its parent's array.
+                // A subimage's raster starts inside its parent's array. (getData() stops Java2D caching the
+                // image on the screen's side; a screenshot's image is used once, so nothing is lost.)
                 int offset = db.getOffset() + sm.getOffset(-raster.getSampleModelTranslateX(), -raster.getSampleModelTranslateY());
                 return new Pixels(image, db.getData(), offset, sm.getScanlineStride());
             }
@@ -286,6 +287,7 @@ final class Png {
         int curAt;
         int[] prev;
         int prevAt;
+
         Rows(Pixels pixels) {
             this.pixels = pixels;
             this.width = pixels.width;
