@@ -3,16 +3,26 @@ package probe.screenshot.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Color;
 import java.awt.Component;
 import java.awt.Graphics2D;
+import java.awt.GraphicsConfiguration;
+import java.awt.Image;
 import java.awt.Point;
 import java.awt.Rectangle;
 import java.awt.Window;
 import java.awt.image.BufferedImage;
+import java.awt.image.VolatileImage;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
 import probe.api.ErrorCodes;
@@ -29,21 +39,46 @@ import probe.api.wire.Wire;
  * {@code gui.screenshot}: paints the showing windows that overlap the region (the main window,
  * the topmost dialog, or one control) into an image, bottom window first, each at its offset,
  * with {@code Window.paint} (never {@code printAll}, which draws a fake title bar over the menu bar
- * of a heavyweight window). Painting runs on the EDT; PNG encoding runs on the caller's thread, so
- * the GUI is held only for the paint.
+ * of a heavyweight window). Painting runs on the EDT, into an image of the screen's kind (see
+ * {@link #composite}); reading its pixels back and encoding the PNG run on the caller's thread and
+ * the encoder threads, one strip of rows each, so the GUI is held only for the paint.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.screenshot")
 public final class ScreenshotOp implements ProbeOp {
+    /** Strips of rows encoded at once: one a core, the caller's thread taking the first. */
+    private static final int STRIPS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    /** How long an idle encoder thread lives: a probe nobody asks for screenshots holds none. */
+    private static final long IDLE_SECONDS = 30;
+
     private final ViewRegistry registry;
+    private final ExecutorService encoders;
 
     @Activate
     public ScreenshotOp(@Reference(name = "registry") ViewRegistry registry) {
         this.registry = registry;
+        AtomicInteger n = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(Math.max(1, STRIPS - 1), Math.max(1, STRIPS - 1), IDLE_SECONDS,
+                TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "hdp-gui-png-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        this.encoders = pool;
     }
 
-    /** What was painted: the image and the windows in it, bottom first. */
-    record Shot(BufferedImage image, List<String> windows) {
+    @Deactivate
+    void deactivate() {
+        // Strips already queued still run; a screenshot after this encodes on its caller's thread alone (the pool refuses it).
+        encoders.shutdown();
+    }
+
+    /**
+     * What was painted, bottom window first: into a BufferedImage, or into a VolatileImage that
+     * {@link #pixels} reads back off the EDT.
+     */
+    record Shot(Image image, int width, int height, List<String> windows) {
     }
 
     @Override
@@ -51,19 +86,47 @@ public final class ScreenshotOp implements ProbeOp {
         Args a = Args.of(args);
         a.oneOf("format", "png", "png");
         String scope = a.string("scope", "window");
-        Shot shot = Edt.call(() -> paint(scope), ctx.timeoutMillis());
+        Shot shot = Edt.call(() -> paint(scope, true), ctx.timeoutMillis());
+        BufferedImage image = pixels(shot);
+        if (image == null) {
+            shot = Edt.call(() -> paint(scope, false), ctx.timeoutMillis());
+            image = pixels(shot);
+        }
         ObjectNode data = Wire.object();
         data.put("format", "png");
-        data.put("width", shot.image().getWidth());
-        data.put("height", shot.image().getHeight());
+        data.put("width", image.getWidth());
+        data.put("height", image.getHeight());
         data.put("scope", scope);
         ArrayNode painted = data.putArray("windows");
         shot.windows().forEach(painted::add);
-        data.put("png_base64", Base64.getEncoder().encodeToString(Png.encode(shot.image())));
+        data.put("png_base64", Base64.getEncoder().encodeToString(Png.encode(image, encoders, STRIPS)));
         return data;
     }
 
-    private Shot paint(String scope) throws ProbeException {
+    /**
+     * The shot's pixels; null when the X server lost a volatile image's contents before they were
+     * read (then paint again into a BufferedImage).
+     */
+    private static BufferedImage pixels(Shot shot) {
+        if (shot.image() instanceof BufferedImage) {
+            return (BufferedImage) shot.image();
+        }
+        VolatileImage vi = (VolatileImage) shot.image();
+        try {
+            BufferedImage image = new BufferedImage(shot.width(), shot.height(), BufferedImage.TYPE_INT_RGB);
+            Graphics2D g = image.createGraphics();
+            try {
+                g.drawImage(vi, 0, 0, null);
+            } finally {
+                g.dispose();
+            }
+            return vi.contentsLost() ? null : image;
+        } finally {
+            vi.flush();
+        }
+    }
+
+    private Shot paint(String scope, boolean onScreenSurface) throws ProbeException {
         Window main = registry.mainWindow().orElseThrow(
                 () -> new ProbeException(ErrorCodes.NO_WINDOW, "no application window is showing"));
         Rectangle region;
@@ -85,17 +148,41 @@ public final class ScreenshotOp implements ProbeOp {
                     throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "'" + scope + "' has no size on screen, so there is nothing to show");
                 }
         }
-        double scale = main.getGraphicsConfiguration().getDefaultTransform().getScaleX();
-        return composite(region, scale);
+        GraphicsConfiguration gc = main.getGraphicsConfiguration();
+        return composite(region, gc, onScreenSurface);
     }
 
-    private Shot composite(Rectangle region, double scale) {
+    /**
+     * Paints into a VolatileImage of the screen's configuration when it can, the kind of surface
+     * Swing itself paints the screen through: Swing's cached gradients (Metal's menu bar, toolbar,
+     * buttons) are VolatileImages, and drawing them into a BufferedImage reads each 64-pixel tile
+     * back from the X server, a round trip each, on the EDT; into a VolatileImage they are copied
+     * inside the server, and {@link #pixels} reads the whole image back once, off the EDT. At a
+     * scale other than 1 (or when no VolatileImage is to be had) it paints into a BufferedImage,
+     * scaled, as before.
+     */
+    private Shot composite(Rectangle region, GraphicsConfiguration gc, boolean onScreenSurface) {
+        double scale = gc.getDefaultTransform().getScaleX();
         int width = (int) Math.ceil(region.width * scale);
         int height = (int) Math.ceil(region.height * scale);
-        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Image image = null;
+        if (onScreenSurface && scale == 1) {
+            VolatileImage vi = gc.createCompatibleVolatileImage(width, height);
+            if (vi.validate(gc) != VolatileImage.IMAGE_INCOMPATIBLE) {
+                image = vi;
+            } else {
+                vi.flush();
+            }
+        }
+        if (image == null) {
+            image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        }
         List<String> painted = new ArrayList<>();
-        Graphics2D g = image.createGraphics();
+        Graphics2D g = (Graphics2D) image.getGraphics();
         try {
+            // What no window covers is black, as in a new BufferedImage; a VolatileImage starts undefined.
+            g.setColor(Color.BLACK);
+            g.fillRect(0, 0, width, height);
             g.scale(scale, scale);
             for (Window w : registry.windows()) {
                 Rectangle wb = screenBounds(w);
@@ -115,7 +202,7 @@ public final class ScreenshotOp implements ProbeOp {
         } finally {
             g.dispose();
         }
-        return new Shot(image, painted);
+        return new Shot(image, width, height, painted);
     }
 
     private static Rectangle screenBounds(Component c) {
