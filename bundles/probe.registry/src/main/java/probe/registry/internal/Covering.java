@@ -35,6 +35,13 @@ final class Covering {
     /** Per UI class: whether {@code contains(c, x, y)} is ComponentUI's bounds test. */
     private static final Map<Class<?>, Boolean> PLAIN_UI_CONTAINS = Collections.synchronizedMap(new WeakHashMap<>());
 
+    /**
+     * Below this many asks a container's siblings are tested one by one, as the hit test does; a
+     * single verdict (gui.click) so costs no more than before, and a listing of many children in
+     * one container pays the sort once.
+     */
+    private static final int ASKS_BEFORE_SORTING = 4;
+
     private final List<Window> stack;
     private final Map<Window, Point> onScreen = new IdentityHashMap<>();
     /** Per container asked about: how often, and once asked often, whether its children are disjoint. */
@@ -45,13 +52,6 @@ final class Covering {
         int asks;
         Boolean disjoint;
     }
-
-    /**
-     * Below this many asks a container's siblings are tested one by one, as the hit test does; a
-     * single verdict (gui.click) so costs no more than before, and a listing of many children in
-     * one container pays the sort once.
-     */
-    private static final int ASKS_BEFORE_SORTING = 4;
 
     Covering(List<Window> stack) {
         this.stack = stack;
