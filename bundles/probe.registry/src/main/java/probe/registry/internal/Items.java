@@ -19,7 +19,6 @@ import javax.swing.JSlider;
 import javax.swing.JSpinner;
 import javax.swing.JTabbedPane;
 import javax.swing.JToggleButton;
-import javax.swing.SwingUtilities;
 import javax.swing.text.JTextComponent;
 import probe.api.swing.Rows;
 import probe.api.swing.Target;
@@ -75,7 +74,7 @@ final class Items {
             return new Rectangle();
         }
         Rectangle b = t.bounds();
-        Point p = SwingUtilities.convertPoint(c, b.x, b.y, window);
+        Point p = Geometry.toWindow(c, b.x, b.y, window);
         return new Rectangle(p.x, p.y, b.width, b.height);
     }
 

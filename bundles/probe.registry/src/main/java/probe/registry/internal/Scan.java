@@ -31,12 +31,15 @@ final class Scan {
     }
 
     final List<Window> windows;
+    /** What covers the items at their centres, shared by every verdict of this scan. */
+    final Covering covering;
     final List<Entry> entries = new ArrayList<>();
     final Map<Component, JLabel> labels = new IdentityHashMap<>();
     private final Set<Component> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 
     private Scan(List<Window> windows) {
         this.windows = windows;
+        this.covering = new Covering(windows);
     }
 
     static Scan of(List<Window> windows) {

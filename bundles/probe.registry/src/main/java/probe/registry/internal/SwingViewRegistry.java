@@ -6,7 +6,6 @@ import java.awt.Component;
 import java.awt.Dialog;
 import java.awt.Frame;
 import java.awt.KeyboardFocusManager;
-import java.awt.Point;
 import java.awt.Rectangle;
 import java.awt.Window;
 import java.util.ArrayList;
@@ -17,7 +16,6 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.swing.JComponent;
 import javax.swing.JMenu;
-import javax.swing.SwingUtilities;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.swing.Target;
@@ -124,11 +122,15 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public Verdict verdict(Target t) {
-        return verdict(t, windows());
+        List<Window> stack = windows();
+        return verdict(t, stack, new Covering(stack));
     }
 
-    /** The verdict against a stacking order already computed (a listing asks once, not per item). */
-    private Verdict verdict(Target t, List<Window> stack) {
+    /**
+     * The verdict against a stacking order already computed, and a covering that remembers what
+     * the items of one listing share (a listing asks once, not per item).
+     */
+    private Verdict verdict(Target t, List<Window> stack, Covering covering) {
         Component c = t.component();
         if (!t.menuPath().isEmpty()) {
             for (JMenu m : t.menuPath()) {
@@ -162,7 +164,7 @@ public final class SwingViewRegistry implements ViewRegistry {
             // Scrolled out of view: a hand scrolls first, and so does gui.click; nothing covers it yet.
             return Verdict.OPERABLE;
         }
-        return coveredAtCentre(t, stack);
+        return covering.at(t);
     }
 
     /** A showing modal dialog that blocks the window of {@code c}: the topmost one that is not that window or an owner of it. */
@@ -178,25 +180,6 @@ public final class SwingViewRegistry implements ViewRegistry {
             return Verdict.OPERABLE;
         }
         return Verdict.refused("it is behind the modal dialog '" + name(blocker) + "'", name(blocker));
-    }
-
-    private static Verdict coveredAtCentre(Target t, List<Window> stack) {
-        Window w = t.window();
-        Point inWindow = t.centreInWindow();
-        Point onScreen = new Point(inWindow);
-        SwingUtilities.convertPointToScreen(onScreen, w);
-        for (int i = stack.indexOf(w) + 1; i < stack.size(); i++) {
-            Window above = stack.get(i);
-            if (above.getBounds().contains(onScreen)) {
-                return Verdict.refused("it is covered at its centre by the window '" + name(above) + "'", name(above));
-            }
-        }
-        Component hit = SwingUtilities.getDeepestComponentAt(w, inWindow.x, inWindow.y);
-        Component c = t.component();
-        if (hit == null || hit == c || SwingUtilities.isDescendingFrom(hit, c)) {
-            return Verdict.OPERABLE;
-        }
-        return Verdict.refused("it is covered at its centre by '" + name(hit) + "'", name(hit));
     }
 
     private static Rectangle visibleRect(Component c) {
@@ -266,7 +249,7 @@ public final class SwingViewRegistry implements ViewRegistry {
         Target t = e.target();
         ObjectNode o = Items.describe(t, e.window(), scan.labels.get(t.component()));
         o.put("parent", e.parent());
-        Verdict v = verdict(t, scan.windows);
+        Verdict v = verdict(t, scan.windows, scan.covering);
         o.put("clickable", v.operable());
         if (!v.operable()) {
             o.put("reason", v.reason());
