@@ -338,8 +338,12 @@ public final class ProbeClient implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        closeQuietly(channel);
+        // The selector first: it deregisters the channel, which then closes at once. A channel
+        // still registered is closed the long way (SO_LINGER read and reset through sun.nio.ch.Net,
+        // whose set-up loads the JDK's InetAddress and NetworkInterface classes): about 50 classes
+        // for a one-shot command, only to close.
         closeQuietly(readSelector);
+        closeQuietly(channel);
         lock.lock();
         try {
             arrived.signalAll();

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import probe.cli.client.internal.Json;
 
 /**
  * The person-readable text of the ops' data, as PROTOCOL.md section 5 and the op bundles shape it.
@@ -288,7 +289,7 @@ public final class Readable {
         }
         JsonNode about = event.get("name");
         if (about != null && !about.isNull()) {
-            b.append(' ').append(about.isTextual() ? bare(about.textValue()) : about.toString());
+            b.append(' ').append(about.isTextual() ? bare(about.textValue()) : Json.compact(about));
         }
         String title = text(event, "title");
         if (title != null) {
@@ -298,7 +299,7 @@ public final class Readable {
             Map.Entry<String, JsonNode> f = it.next();
             if (!EVENT_HEAD.contains(f.getKey())) {
                 JsonNode v = f.getValue();
-                b.append(' ').append(f.getKey()).append('=').append(v.isTextual() ? bare(cut(v.textValue())) : v.toString());
+                b.append(' ').append(f.getKey()).append('=').append(v.isTextual() ? bare(cut(v.textValue())) : Json.compact(v));
             }
         }
         return b.toString();
@@ -414,8 +415,12 @@ public final class Readable {
         return s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT) + "...";
     }
 
+    /**
+     * Not {@code JsonNode.toString()}: that sets up a whole {@code ObjectMapper} (some 300 classes,
+     * most of the time a one-shot {@code gui list} took); the streaming generator writes the same.
+     */
     private static String value(JsonNode v) {
-        return v.isTextual() ? quote(v.textValue()) : v.toString();
+        return v.isTextual() ? quote(v.textValue()) : Json.compact(v);
     }
 
     private static String identifierOr(JsonNode data, String fallback) {

@@ -17,7 +17,7 @@ final class CallCommand extends ProbeCommand {
 
     @Override
     int run(Invocation inv) throws Exception {
-        JsonNode data = inv.call(op, RawArgs.parse(args, inv.stdin, spec.commandLine()));
+        JsonNode data = inv.call(op, RawArgs.parse(args, inv.stdin));
         if (inv.json) {
             inv.printJson(data);
         } else {

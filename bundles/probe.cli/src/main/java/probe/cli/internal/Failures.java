@@ -20,8 +20,17 @@ final class Failures implements IExecutionExceptionHandler {
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parsed) {
-        PrintWriter err = cl.getErr();
         HvmDbg root = (HvmDbg) cl.getCommandSpec().root().userObject();
+        return report(ex, cl.getErr(), root.json, root.tokenFile != null);
+    }
+
+    /**
+     * Prints what went wrong on {@code err} and returns the exit code.
+     *
+     * @param json whether {@code --json} was given (an error's details are printed too)
+     * @param tokenGiven whether {@code --token-file} was given (else {@code auth.required} gets a hint)
+     */
+    static int report(Exception ex, PrintWriter err, boolean json, boolean tokenGiven) {
         if (ex instanceof ProbeUnavailableException) {
             ProbeUnavailableException e = (ProbeUnavailableException) ex;
             err.println(e.getMessage() + ": " + hint(e.reason()));
@@ -30,10 +39,10 @@ final class Failures implements IExecutionExceptionHandler {
         if (ex instanceof ProbeError) {
             ProbeError e = (ProbeError) ex;
             err.println("error " + e.code() + ": " + e.getMessage());
-            if (root.json && e.details() != null) {
+            if (json && e.details() != null) {
                 err.println(Invocation.compact(e.details()));
             }
-            if (ErrorCodes.AUTH_REQUIRED.equals(e.code()) && root.tokenFile == null) {
+            if (ErrorCodes.AUTH_REQUIRED.equals(e.code()) && !tokenGiven) {
                 err.println("hint: this probe wants a token: pass --token-file FILE (the file the GUI's tokenFile names)");
             }
             return PROBE_ERROR;

@@ -9,11 +9,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import probe.cli.format.Readable;
 
 /**
@@ -45,7 +43,7 @@ final class GuiType extends ProbeCommand {
 
     @Override
     int run(Invocation inv) throws Exception {
-        String text = source.stdin ? readText(inv.stdin, identifier, spec.commandLine()) : source.text;
+        String text = source.stdin ? readText(inv.stdin, identifier) : source.text;
         ObjectNode args = inv.args();
         args.put("identifier", identifier);
         args.put("text", text);
@@ -68,12 +66,12 @@ final class GuiType extends ProbeCommand {
      * All of standard input as UTF-8, less one trailing newline ({@code \n} or {@code \r\n}); from
      * a terminal, one line read without echo. Errors never quote the input.
      */
-    static String readText(InputStream in, String identifier, CommandLine cl) throws IOException {
+    static String readText(InputStream in, String identifier) throws IOException, UsageException {
         Console console = System.console();
         if (in == System.in && console != null) {
             char[] typed = console.readPassword("text for %s (not shown): ", identifier);
             if (typed == null) {
-                throw new ParameterException(cl, "--text-stdin: standard input ended before a line was read");
+                throw new UsageException("--text-stdin: standard input ended before a line was read");
             }
             return new String(typed);
         }
@@ -86,7 +84,7 @@ final class GuiType extends ProbeCommand {
                     .decode(ByteBuffer.wrap(bytes))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new ParameterException(cl, "--text-stdin: standard input is not UTF-8 text");
+            throw new UsageException("--text-stdin: standard input is not UTF-8 text");
         }
         if (s.endsWith("\r\n")) {
             return s.substring(0, s.length() - 2);

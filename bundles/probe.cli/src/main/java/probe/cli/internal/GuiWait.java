@@ -7,7 +7,6 @@ import java.util.Set;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import probe.cli.format.Readable;
 
 /**
@@ -43,15 +42,15 @@ final class GuiWait extends ProbeCommand {
     Long timeoutMillis;
 
     @Override
-    void check() {
+    void check() throws UsageException {
         Set<String> allowed = subject.identifier != null ? CONTROL_STATES : DIALOG_STATES;
         if (!allowed.contains(state)) {
-            throw new ParameterException(spec.commandLine(), "--state " + state + " does not go with "
+            throw new UsageException("--state " + state + " does not go with "
                     + (subject.identifier != null ? "--identifier: use showing, hidden, enabled or disabled"
                             : "--dialog: use open or closed"));
         }
         if (timeoutMillis != null && (timeoutMillis < 0 || timeoutMillis > MAX_MILLIS)) {
-            throw new ParameterException(spec.commandLine(), "--timeout-ms must be from 0 to " + MAX_MILLIS);
+            throw new UsageException("--timeout-ms must be from 0 to " + MAX_MILLIS);
         }
     }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import probe.cli.format.Readable;
 
 /**
@@ -29,9 +28,9 @@ final class GuiWatch extends ProbeCommand {
     Integer count;
 
     @Override
-    void check() {
+    void check() throws UsageException {
         if (count != null && count < 1) {
-            throw new ParameterException(spec.commandLine(), "--count must be at least 1");
+            throw new UsageException("--count must be at least 1");
         }
     }
 

@@ -56,7 +56,8 @@ final class HvmDbg {
         this.stdin = stdin;
     }
 
-    Path socketPath() {
+    /** The socket to connect to: {@code --socket}, else the environment's, else the default. */
+    static Path socketPath(Path socket) {
         return SocketPaths.forClient(socket == null ? null : socket.toString());
     }
 
@@ -64,16 +65,30 @@ final class HvmDbg {
     static final class SecondsConverter implements ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
+            String problem = problem(value);
+            if (problem != null) {
+                throw new TypeConversionException(problem);
+            }
+            return seconds(value);
+        }
+
+        /** What is wrong with {@code value} as {@code --timeout}; null when nothing. */
+        static String problem(String value) {
             BigDecimal s;
             try {
                 s = new BigDecimal(value.trim());
             } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a number of seconds");
+                return "'" + value + "' is not a number of seconds";
             }
             if (s.signum() <= 0 || s.compareTo(BigDecimal.valueOf(86_400L * 100)) > 0) {
-                throw new TypeConversionException("'" + value + "' must be more than 0 and at most 8640000 seconds");
+                return "'" + value + "' must be more than 0 and at most 8640000 seconds";
             }
-            return Duration.ofNanos(s.movePointRight(9).longValue());
+            return null;
+        }
+
+        /** {@code value}, which has no {@link #problem}, as a duration. */
+        static Duration seconds(String value) {
+            return Duration.ofNanos(new BigDecimal(value.trim()).movePointRight(9).longValue());
         }
     }
 

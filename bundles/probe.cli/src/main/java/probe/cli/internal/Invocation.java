@@ -6,14 +6,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
-import picocli.CommandLine;
 import probe.cli.client.ProbeClient;
 import probe.cli.client.ProbeError;
 import probe.cli.client.internal.Json;
 
 /**
  * What a command runs with: the connected client, the shared options, and where to print. Kept
- * out of the picocli-annotated classes so that parsing the command line loads no Jackson class.
+ * out of the picocli-annotated classes so that parsing the command line loads no Jackson class,
+ * and free of picocli, which the fast path ({@link FastPath}) does not load.
  */
 final class Invocation {
     final ProbeClient client;
@@ -26,24 +26,14 @@ final class Invocation {
     /** Whether {@code --timeout} was given, before or after the command, rather than defaulted. */
     final boolean timeoutGiven;
 
-    Invocation(ProbeClient client, CommandLine cl, HvmDbg root) {
+    Invocation(ProbeClient client, Shared s) {
         this.client = client;
-        this.out = cl.getOut();
-        this.err = cl.getErr();
-        this.stdin = root.stdin;
-        this.json = root.json;
-        this.timeout = root.timeout;
-        this.timeoutGiven = given(cl, "--timeout");
-    }
-
-    /** Whether {@code option} was on the command line of {@code cl} or of a command above it. */
-    static boolean given(CommandLine cl, String option) {
-        for (CommandLine c = cl; c != null; c = c.getParent()) {
-            if (c.getParseResult() != null && c.getParseResult().hasMatchedOption(option)) {
-                return true;
-            }
-        }
-        return false;
+        this.out = s.out;
+        this.err = s.err;
+        this.stdin = s.stdin;
+        this.json = s.json;
+        this.timeout = s.timeout;
+        this.timeoutGiven = s.timeoutGiven;
     }
 
     /** A fresh, empty {@code args} object. */

@@ -1,7 +1,11 @@
 package probe.cli.internal;
 
+import java.io.BufferedWriter;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import picocli.CommandLine;
 
 /** The {@code hvm-dbg} command line: {@code java -jar hvm-dbg.jar [OPTIONS] COMMAND …}. */
@@ -10,11 +14,35 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        CommandLine cl = commandLine(System.in);
-        int code = cl.execute(args);
-        cl.getOut().flush();
-        cl.getErr().flush();
+        PrintWriter out = writer(System.out, "sun.stdout.encoding");
+        PrintWriter err = writer(System.err, "sun.stderr.encoding");
+        int code = run(args, System.in, out, err);
+        out.flush();
+        err.flush();
         System.exit(code);
+    }
+
+    /**
+     * Runs one command line and returns its exit code: through {@link FastPath} when it takes the
+     * line, else through picocli ({@link #commandLine}). Both print the same and exit the same.
+     */
+    static int run(String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {
+        int code = FastPath.run(args, stdin, out, err);
+        return code != FastPath.NOT_HANDLED ? code : commandLine(stdin, out, err).execute(args);
+    }
+
+    /** The writer picocli would make for {@code stream}: its encoding property, else the default. */
+    private static PrintWriter writer(PrintStream stream, String encodingProperty) {
+        Charset charset = Charset.defaultCharset();
+        String name = System.getProperty(encodingProperty);
+        if (name != null) {
+            try {
+                charset = Charset.forName("cp65001".equalsIgnoreCase(name) ? "UTF-8" : name);
+            } catch (RuntimeException e) {
+                // An encoding this JVM lacks: the default, as picocli does.
+            }
+        }
+        return new PrintWriter(new BufferedWriter(new OutputStreamWriter(stream, charset)), true);
     }
 
     /**

@@ -1,14 +1,17 @@
 package probe.cli.internal;
 
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import probe.cli.client.ProbeClient;
 
 /**
  * A command that talks to the probe: connects with the shared options, runs, closes. A new verb
  * extends this and implements {@link #run}; failures are thrown and turned into messages and exit
- * codes in one place ({@link Failures}).
+ * codes in one place ({@link Failures}). picocli calls {@link #call}; the fast path
+ * ({@link FastPath}) sets the fields itself and calls {@link #execute}.
  */
 abstract class ProbeCommand implements Callable<Integer> {
     @Spec
@@ -17,21 +20,42 @@ abstract class ProbeCommand implements Callable<Integer> {
     @Override
     public final Integer call() throws Exception {
         HvmDbg root = (HvmDbg) spec.root().userObject();
+        CommandLine cl = spec.commandLine();
+        try {
+            return execute(new Shared(root.socket, root.json, root.timeout, given(cl, "--timeout"), root.tokenFile,
+                    cl.getOut(), cl.getErr(), root.stdin));
+        } catch (UsageException e) {
+            throw new ParameterException(cl, e.getMessage());
+        }
+    }
+
+    /** Whether {@code option} was on the command line of {@code cl} or of a command above it. */
+    static boolean given(CommandLine cl, String option) {
+        for (CommandLine c = cl; c != null; c = c.getParent()) {
+            if (c.getParseResult() != null && c.getParseResult().hasMatchedOption(option)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Checks, connects (and authenticates), runs, closes. */
+    final int execute(Shared s) throws Exception {
         check();
-        String token = root.tokenFile == null ? null : Token.read(root.tokenFile, spec.commandLine());
-        try (ProbeClient client = ProbeClient.connect(root.socketPath(), root.timeout)) {
+        String token = s.tokenFile == null ? null : Token.read(s.tokenFile);
+        try (ProbeClient client = ProbeClient.connect(HvmDbg.socketPath(s.socket), s.timeout)) {
             if (token != null) {
                 client.authenticate(token);
             }
-            return run(new Invocation(client, spec.commandLine(), root));
+            return run(new Invocation(client, s));
         }
     }
 
     /**
      * Checks what picocli cannot (options that go together, values in range) before anything is
-     * sent; throws a {@link picocli.CommandLine.ParameterException} (exit 2) when the usage is wrong.
+     * sent; throws a {@link UsageException} (exit 2) when the usage is wrong.
      */
-    void check() {
+    void check() throws UsageException {
     }
 
     /** The command's work; returns the exit code (0), or throws. */

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
-import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
 import probe.cli.client.internal.Json;
 
 /** Reads {@code ARGS_JSON}. Errors say where the JSON is wrong, never what it says (it may be a secret). */
@@ -15,7 +13,7 @@ final class RawArgs {
     private RawArgs() {
     }
 
-    static ObjectNode parse(String text, InputStream stdin, CommandLine cl) throws IOException {
+    static ObjectNode parse(String text, InputStream stdin) throws IOException, UsageException {
         if (text == null) {
             return null;
         }
@@ -33,10 +31,10 @@ final class RawArgs {
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new ParameterException(cl, source + " is not valid JSON" + where);
+            throw new UsageException(source + " is not valid JSON" + where);
         }
         if (!n.isObject()) {
-            throw new ParameterException(cl, source + " must be a JSON object, such as {\"scope\":\"dialog\"}");
+            throw new UsageException(source + " must be a JSON object, such as {\"scope\":\"dialog\"}");
         }
         return (ObjectNode) n;
     }

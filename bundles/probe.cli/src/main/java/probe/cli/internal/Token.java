@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
 
 /** Reads {@code --token-file} as the transport reads its {@code tokenFile}: the first line,
  * stripped. Never prints it. */
@@ -15,17 +13,17 @@ final class Token {
     private Token() {
     }
 
-    static String read(Path file, CommandLine cl) {
+    static String read(Path file) throws UsageException {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new ParameterException(cl, "--token-file " + file + ": no such file");
+            throw new UsageException("--token-file " + file + ": no such file");
         } catch (IOException e) {
-            throw new ParameterException(cl, "--token-file " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+            throw new UsageException("--token-file " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
         }
         if (lines.isEmpty() || lines.get(0).isBlank()) {
-            throw new ParameterException(cl, "--token-file " + file + " is empty");
+            throw new UsageException("--token-file " + file + " is empty");
         }
         return lines.get(0).strip();
     }

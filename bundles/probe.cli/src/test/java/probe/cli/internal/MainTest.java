@@ -86,8 +86,9 @@ class MainTest {
     private Run runWithInput(String stdin, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.commandLine(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out, true),
-                new PrintWriter(err, true)).execute(args);
+        // As main runs it: the fast path when it takes the line, else picocli.
+        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out, true),
+                new PrintWriter(err, true));
         return new Run(code, out.toString(), err.toString());
     }
 
@@ -266,5 +267,81 @@ class MainTest {
         assertTrue(help.out.contains("Exit codes:") && help.out.contains("gui"), help.out);
         assertEquals(0, run("gui", "screenshot", "--help").code);
         assertEquals(0, run("--version").code);
+    }
+
+    /** One run of {@code args} through picocli alone, or through the fast path alone (code -1: not taken). */
+    private Run through(boolean fast, String stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ByteArrayInputStream in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
+        PrintWriter o = new PrintWriter(out, true);
+        PrintWriter e = new PrintWriter(err, true);
+        int code = fast ? FastPath.run(args, in, o, e) : Main.commandLine(in, o, e).execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void theFastPathPrintsAndExitsAsPicocliDoes() throws Exception {
+        String s = sock();
+        Path shot = dir.resolve("shot.png");
+        Path token = Files.writeString(dir.resolve("empty-token"), "\n");
+        String[][] lines = {
+            {"--socket", s, "hello"},
+            {"hello", "--json", "--socket=" + s},
+            {"--socket", s, "call", "echo", "{\"a\":1.50,\"b\":[1,2,{\"c\":null}],\"d\":\"\u00e9\\n\"}"},
+            {"--socket", s, "--json", "call", "echo", "{\"a\":1.50,\"b\":[1e400]}"},
+            {"--socket", s, "call", "echo"},
+            {"--socket", s, "call", "echo", "-"},
+            {"--socket", s, "call", "fail"},
+            {"--socket", s, "call", "fail", "--json"},
+            {"--socket", s, "call", "echo", "{\"text\": hunter2}"},
+            {"--socket", s, "call", "echo", "[1]"},
+            {"--socket", s, "--timeout", "0.2", "call", "hang"},
+            {"--socket", s, "--token-file", token.toString(), "hello"},
+            {"--socket", dir.resolve("none.sock").toString(), "gui", "list"},
+            {"--socket", s, "gui", "list", "--scope", "dialog"},
+            {"--socket", s, "gui", "--json", "dialog"},
+            {"--socket", s, "gui", "audit", "--strict"},
+            {"--socket", s, "gui", "click", "--identifier", "a.b", "--button", "right", "--double"},
+            {"--socket", s, "gui", "type", "--identifier", "a.b", "--text-stdin", "--replace"},
+            {"--socket", s, "gui", "type", "--identifier", "a.b", "--text", "s3cret"},
+            {"--socket", s, "gui", "keypress", "--key", "a", "--modifiers", "ctrl,shift", "--identifier", "a.b"},
+            {"--socket", s, "gui", "wait", "--dialog", "d", "--state", "showing"},
+            {"--socket", s, "gui", "wait", "--identifier", "a.b", "--state", "showing", "--timeout-ms", "700000"},
+            {"--socket", s, "gui", "wait", "--identifier", "a.b", "--state", "hidden", "--timeout-ms", "100"},
+            {"--socket", s, "gui", "screenshot", "-o", shot.toString()},
+            {"--socket", s, "--json", "gui", "screenshot", "--output=" + shot, "--scope", "dialog"},
+        };
+        for (String[] line : lines) {
+            Run picocli = through(false, "{\"text\":\"pw\"}\n", line);
+            Run fast = through(true, "{\"text\":\"pw\"}\n", line);
+            String what = String.join(" ", line);
+            assertTrue(fast.code != FastPath.NOT_HANDLED, "the fast path takes " + what);
+            assertEquals(picocli.toString(), fast.toString(), what);
+        }
+    }
+
+    @Test
+    void theFastPathLeavesEverythingElseToPicocli() throws Exception {
+        String s = sock();
+        String[][] lines = {
+            {}, {"--help"}, {"-h"}, {"--version"}, {"gui"}, {"frobnicate"}, {"hello", "hello"}, {"call"},
+            {"hello", "--help"}, {"gui", "list", "--help"}, {"@args.txt"}, {"--socket", s, "gui", "watch"},
+            {"--json", "--json", "hello"}, {"--json=true", "hello"}, {"--socket"}, {"--sock", s, "hello"},
+            {"--scope", "x", "gui", "list"}, {"gui", "list", "--scope"}, {"gui", "list", "--scope", "--json"},
+            {"gui", "list", "extra"}, {"call", "a", "{}", "more"}, {"call", "-x"}, {"--timeout", "0", "hello"},
+            {"--timeout", "soon", "hello"}, {"gui", "click", "--identifier", "a", "--button", "LEFT"},
+            {"gui", "click", "--button", "left"}, {"gui", "type", "--identifier", "a"},
+            {"gui", "type", "--identifier", "a", "--text", "-pw"}, {"gui", "type", "--identifier", "a", "--text", "pw", "--text-stdin"},
+            {"gui", "wait", "--identifier", "a", "--state", "showing", "--timeout-ms", "010"},
+            {"gui", "wait", "--identifier", "a", "--dialog", "d", "--state", "open"}, {"gui", "wait", "--dialog", "d"},
+            {"gui", "keypress", "--key", "a", "--modifiers", "ctrl,"}, {"gui", "keypress", "--modifiers", "ctrl"},
+            {"gui", "screenshot"}, {"gui", "screenshot", "-ofile.png"}, {"gui", "list", "--strict"},
+        };
+        for (String[] line : lines) {
+            Run fast = through(true, "", line);
+            assertEquals(new Run(FastPath.NOT_HANDLED, "", "").toString(), fast.toString(), String.join(" ", line));
+        }
+        assertTrue(probe.requests().isEmpty(), "nothing was sent");
     }
 }

@@ -71,4 +71,17 @@ class JsonTest {
         String big = "A".repeat(25_000_000);
         assertEquals(big.length(), parse("{\"png_base64\":\"" + big + "\"}").get("png_base64").textValue().length());
     }
+
+    @Test
+    void compactIsWhatJsonNodeToStringSays() throws Exception {
+        String[] values = {"5", "-7", "12345678901", "123456789012345678901234567890", "0.5", "1.50", "1e400", "true", "false",
+            "null", "[1,\"a\\n\\u0001\u00e9\",{\"b\":[]}]", "{\"x\":{\"y\":2.25},\"z\":\"\\\"q\\\"\"}"};
+        for (String v : values) {
+            byte[] b = v.getBytes(StandardCharsets.UTF_8);
+            JsonNode n = Json.parse(b, 0, b.length);
+            assertEquals(n.toString(), Json.compact(n), v);
+        }
+        assertEquals(Wire.object().put("d", 0.1).toString(), Json.compact(Wire.object().put("d", 0.1)));
+        assertEquals(Wire.object().put("f", 1.5f).toString(), Json.compact(Wire.object().put("f", 1.5f)));
+    }
 }

@@ -1,0 +1,278 @@
+package probe.cli.internal;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The command lines a script runs most ({@code hello}, {@code call}, and every {@code gui} verb but
+ * {@code watch}), parsed without picocli: building picocli's model from the annotations (about 180
+ * classes, reflection, an annotation proxy per option) was a good part of every one-shot command's
+ * start. Only a line that is plainly well formed is taken here: anything else (help, version, a
+ * misspelt or repeated option, an option value that starts with {@code -}, an {@code @file}, a
+ * missing required option, a value picocli would refuse) is left to picocli, which parses it again
+ * from scratch and says what is wrong exactly as before. The verbs run the same code either way
+ * ({@link ProbeCommand#execute}); a {@link UsageException} found while running builds picocli's model
+ * then, to print the same usage as picocli would.
+ */
+final class FastPath {
+    /** What {@link #run} returns for a command line it leaves to picocli; nothing was done then. */
+    static final int NOT_HANDLED = -1;
+
+    /** The shared options that take a value; {@code --json} is the shared flag. */
+    private static final List<String> SHARED_VALUED = List.of("--socket", "--timeout", "--token-file");
+    private static final String JSON = "--json";
+
+    private FastPath() {
+    }
+
+    /** One verb's options: names that take a value, names that are flags, aliases to the main name. */
+    private static final class Verb {
+        final String[] path;
+        final List<String> valued;
+        final List<String> flags;
+        final int maxPositionals;
+
+        Verb(String[] path, List<String> valued, List<String> flags, int maxPositionals) {
+            this.path = path;
+            this.valued = valued;
+            this.flags = flags;
+            this.maxPositionals = maxPositionals;
+        }
+    }
+
+    private static Verb verb(String first, String second) {
+        switch (first) {
+            case "hello":
+                return new Verb(new String[] {"hello"}, List.of(), List.of(), 0);
+            case "call":
+                return new Verb(new String[] {"call"}, List.of(), List.of(), 2);
+            case "gui":
+                break;
+            default:
+                return null;
+        }
+        if (second == null) {
+            return null;
+        }
+        String[] p = {"gui", second};
+        switch (second) {
+            case "list":
+                return new Verb(p, List.of("--scope"), List.of(), 0);
+            case "dialog":
+                return new Verb(p, List.of(), List.of(), 0);
+            case "audit":
+                return new Verb(p, List.of(), List.of("--strict"), 0);
+            case "click":
+                return new Verb(p, List.of("--identifier", "--button"), List.of("--double"), 0);
+            case "type":
+                return new Verb(p, List.of("--identifier", "--text"), List.of("--text-stdin", "--replace"), 0);
+            case "keypress":
+                return new Verb(p, List.of("--key", "--modifiers", "--identifier"), List.of(), 0);
+            case "wait":
+                return new Verb(p, List.of("--identifier", "--dialog", "--state", "--timeout-ms"), List.of(), 0);
+            case "screenshot":
+                return new Verb(p, List.of("--output", "--scope"), List.of(), 0);
+            default:
+                return null;
+        }
+    }
+
+    /**
+     * Runs {@code args} when it is a command line this class takes, printing on {@code out} and
+     * {@code err}; the exit code, or {@link #NOT_HANDLED} (having read, sent and printed nothing).
+     */
+    static int run(String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {
+        // Words (commands and positionals) in order; options by their main name.
+        List<String> words = new ArrayList<>(4);
+        Map<String, String> options = new HashMap<>();
+        Verb verb = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.startsWith("@")) {
+                return NOT_HANDLED; // picocli reads @files
+            }
+            if (!a.startsWith("-") || a.equals("-")) {
+                if (verb == null) {
+                    words.add(a);
+                    verb = verb(words.get(0), words.size() > 1 ? words.get(1) : null);
+                    if (verb == null && !(words.size() == 1 && a.equals("gui"))) {
+                        return NOT_HANDLED;
+                    }
+                } else {
+                    words.add(a);
+                    if (words.size() - verb.path.length > verb.maxPositionals) {
+                        return NOT_HANDLED;
+                    }
+                }
+                continue;
+            }
+            String name = a;
+            String value = null;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                name = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            }
+            if (verb != null && verb.path[verb.path.length - 1].equals("screenshot") && name.equals("-o")) {
+                name = "--output";
+            }
+            boolean flag = name.equals(JSON) || verb != null && verb.flags.contains(name);
+            boolean valued = SHARED_VALUED.contains(name) || verb != null && verb.valued.contains(name);
+            if (!flag && !valued || options.containsKey(name)) {
+                return NOT_HANDLED;
+            }
+            if (flag) {
+                if (value != null) {
+                    return NOT_HANDLED;
+                }
+                value = "";
+            } else if (value == null) {
+                if (i + 1 >= args.length) {
+                    return NOT_HANDLED;
+                }
+                value = args[++i];
+                if (value.startsWith("-") || value.startsWith("@")) {
+                    return NOT_HANDLED;
+                }
+            }
+            options.put(name, value);
+        }
+        if (verb == null) {
+            return NOT_HANDLED;
+        }
+        List<String> positionals = words.subList(verb.path.length, words.size());
+        ProbeCommand command;
+        Shared shared;
+        try {
+            command = command(verb, positionals, options);
+            if (command == null) {
+                return NOT_HANDLED;
+            }
+            String timeout = options.getOrDefault("--timeout", "30");
+            if (HvmDbg.SecondsConverter.problem(timeout) != null) {
+                return NOT_HANDLED;
+            }
+            shared = new Shared(path(options.get("--socket")), options.containsKey(JSON), HvmDbg.SecondsConverter.seconds(timeout),
+                    options.containsKey("--timeout"), path(options.get("--token-file")), out, err, stdin);
+        } catch (InvalidPathException e) {
+            return NOT_HANDLED;
+        }
+        try {
+            return command.execute(shared);
+        } catch (UsageException e) {
+            return usage(verb, e.getMessage(), args, stdin, out, err);
+        } catch (Exception e) {
+            return Failures.report(e, err, shared.json, shared.tokenFile != null);
+        }
+    }
+
+    private static Path path(String s) {
+        return s == null ? null : Path.of(s);
+    }
+
+    /** The verb's command object with the options set as picocli would; null when picocli must say what is wrong. */
+    private static ProbeCommand command(Verb verb, List<String> positionals, Map<String, String> o) {
+        String name = verb.path[verb.path.length - 1];
+        switch (name) {
+            case "hello":
+                return new HelloCommand();
+            case "call": {
+                if (positionals.isEmpty()) {
+                    return null;
+                }
+                CallCommand c = new CallCommand();
+                c.op = positionals.get(0);
+                c.args = positionals.size() > 1 ? positionals.get(1) : null;
+                return c;
+            }
+            case "list": {
+                GuiList c = new GuiList();
+                c.scope = o.get("--scope");
+                return c;
+            }
+            case "dialog":
+                return new GuiDialog();
+            case "audit": {
+                GuiAudit c = new GuiAudit();
+                c.strict = o.containsKey("--strict");
+                return c;
+            }
+            case "click": {
+                String button = o.get("--button");
+                if (!o.containsKey("--identifier") || button != null && !List.of("left", "right", "middle").contains(button)) {
+                    return null;
+                }
+                GuiClick c = new GuiClick();
+                c.identifier = o.get("--identifier");
+                c.button = button == null ? null : GuiClick.Button.valueOf(button);
+                c.doubleClick = o.containsKey("--double");
+                return c;
+            }
+            case "type": {
+                if (!o.containsKey("--identifier") || o.containsKey("--text") == o.containsKey("--text-stdin")) {
+                    return null;
+                }
+                GuiType c = new GuiType();
+                c.identifier = o.get("--identifier");
+                c.source = new GuiType.Source();
+                c.source.text = o.get("--text");
+                c.source.stdin = o.containsKey("--text-stdin");
+                c.replace = o.containsKey("--replace");
+                return c;
+            }
+            case "keypress": {
+                String modifiers = o.get("--modifiers");
+                if (!o.containsKey("--key") || modifiers != null && !modifiers.matches("[A-Za-z0-9]+(,[A-Za-z0-9]+)*")) {
+                    return null;
+                }
+                GuiKeypress c = new GuiKeypress();
+                c.key = o.get("--key");
+                c.modifiers = modifiers == null ? null : modifiers.split(",");
+                c.identifier = o.get("--identifier");
+                return c;
+            }
+            case "wait": {
+                String ms = o.get("--timeout-ms");
+                if (!o.containsKey("--state") || o.containsKey("--identifier") == o.containsKey("--dialog")
+                        || ms != null && !ms.matches("0|[1-9][0-9]{0,17}")) {
+                    return null;
+                }
+                GuiWait c = new GuiWait();
+                c.subject = new GuiWait.Subject();
+                c.subject.identifier = o.get("--identifier");
+                c.subject.dialog = o.get("--dialog");
+                c.state = o.get("--state");
+                c.timeoutMillis = ms == null ? null : Long.valueOf(ms);
+                return c;
+            }
+            case "screenshot": {
+                if (!o.containsKey("--output")) {
+                    return null;
+                }
+                GuiScreenshot c = new GuiScreenshot();
+                c.output = path(o.get("--output"));
+                c.scope = o.get("--scope");
+                return c;
+            }
+            default:
+                return null;
+        }
+    }
+
+    /** Bad usage found while running: the message and the verb's usage, as picocli prints them (exit 2). */
+    private static int usage(Verb verb, String message, String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {
+        CommandLine cl = Main.commandLine(stdin, out, err);
+        for (String name : verb.path) {
+            cl = cl.getSubcommands().get(name);
+        }
+        return new Redacting().handleParseException(new ParameterException(cl, message), args);
+    }
+}

@@ -1,0 +1,36 @@
+package probe.cli.internal;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The options every command shares and where it prints, as parsed by picocli ({@link HvmDbg}) or by
+ * the fast path ({@link FastPath}): what {@link ProbeCommand#execute} runs with.
+ */
+final class Shared {
+    /** {@code --socket}, null when not given. */
+    final Path socket;
+    final boolean json;
+    final Duration timeout;
+    /** Whether {@code --timeout} was given rather than defaulted. */
+    final boolean timeoutGiven;
+    /** {@code --token-file}, null when not given. */
+    final Path tokenFile;
+    final PrintWriter out;
+    final PrintWriter err;
+    final InputStream stdin;
+
+    Shared(Path socket, boolean json, Duration timeout, boolean timeoutGiven, Path tokenFile, PrintWriter out,
+            PrintWriter err, InputStream stdin) {
+        this.socket = socket;
+        this.json = json;
+        this.timeout = timeout;
+        this.timeoutGiven = timeoutGiven;
+        this.tokenFile = tokenFile;
+        this.out = out;
+        this.err = err;
+        this.stdin = stdin;
+    }
+}

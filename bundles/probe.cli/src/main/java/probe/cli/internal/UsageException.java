@@ -1,0 +1,15 @@
+package probe.cli.internal;
+
+/**
+ * Bad usage found after the command line was parsed (options that do not go together, a token
+ * file that cannot be read, ARGS_JSON that is not JSON): exit 2 with the message and the command's
+ * usage, as for a parse error. Thrown without picocli, so that the fast path ({@link FastPath})
+ * builds picocli's model only to print that usage.
+ */
+final class UsageException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UsageException(String message) {
+        super(message);
+    }
+}
