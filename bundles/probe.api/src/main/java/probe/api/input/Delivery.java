@@ -162,8 +162,8 @@ public final class Delivery {
                     done.countDown();
                     return;
                 }
-                // The posted events are dispatched after this task returns; watch for a modal
-                // dialog from now, and queue the marker behind them.
+                // Watch for a modal dialog from now: the input's own deliver() may dispatch events
+                // at once, posted ones are dispatched after this task; the marker queues behind them.
                 Toolkit.getDefaultToolkit().addAWTEventListener(this, AWTEvent.HIERARCHY_EVENT_MASK);
                 posted = true;
                 boolean queued = true;
