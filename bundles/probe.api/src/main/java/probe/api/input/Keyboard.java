@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * A keyboard: key strokes with their modifier keys, and typed characters. Posted key events go to
@@ -63,24 +64,29 @@ public final class Keyboard {
      * default buttons and space on a button fire on the release.
      */
     public static void stroke(Component to, Key key, Collection<Modifier> modifiers) {
+        stroke(to, key, modifiers, Input::post);
+    }
+
+    /** The events of {@link #stroke(Component, Key, Collection)}, in order, handed to {@code sink}. */
+    static void stroke(Component to, Key key, Collection<Modifier> modifiers, Consumer<KeyEvent> sink) {
         List<Modifier> held = new ArrayList<>();
         int mask = 0;
         for (Modifier m : modifiers) {
             mask |= m.mask;
             held.add(0, m);
-            Input.post(new KeyEvent(to, KeyEvent.KEY_PRESSED, Input.when(), mask, m.code, KeyEvent.CHAR_UNDEFINED,
+            sink.accept(new KeyEvent(to, KeyEvent.KEY_PRESSED, Input.when(), mask, m.code, KeyEvent.CHAR_UNDEFINED,
                     KeyEvent.KEY_LOCATION_LEFT));
         }
         char ch = typedChar(key, mask);
-        Input.post(new KeyEvent(to, KeyEvent.KEY_PRESSED, Input.when(), mask, key.code(), ch, KeyEvent.KEY_LOCATION_STANDARD));
+        sink.accept(new KeyEvent(to, KeyEvent.KEY_PRESSED, Input.when(), mask, key.code(), ch, KeyEvent.KEY_LOCATION_STANDARD));
         if (ch != KeyEvent.CHAR_UNDEFINED) {
-            Input.post(new KeyEvent(to, KeyEvent.KEY_TYPED, Input.when(), mask, KeyEvent.VK_UNDEFINED, ch,
+            sink.accept(new KeyEvent(to, KeyEvent.KEY_TYPED, Input.when(), mask, KeyEvent.VK_UNDEFINED, ch,
                     KeyEvent.KEY_LOCATION_UNKNOWN));
         }
-        Input.post(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, key.code(), ch, KeyEvent.KEY_LOCATION_STANDARD));
+        sink.accept(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, key.code(), ch, KeyEvent.KEY_LOCATION_STANDARD));
         for (Modifier m : held) {
             mask &= ~m.mask;
-            Input.post(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, m.code, KeyEvent.CHAR_UNDEFINED,
+            sink.accept(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, m.code, KeyEvent.CHAR_UNDEFINED,
                     KeyEvent.KEY_LOCATION_LEFT));
         }
     }
@@ -90,7 +96,12 @@ public final class Keyboard {
      * code, so it is the same on every keyboard layout. Text components insert only from these.
      */
     public static void typed(Component to, char c) {
-        Input.post(new KeyEvent(to, KeyEvent.KEY_TYPED, Input.when(), 0, KeyEvent.VK_UNDEFINED, c, KeyEvent.KEY_LOCATION_UNKNOWN));
+        Input.post(typedEvent(to, c));
+    }
+
+    /** The event {@link #typed} posts. */
+    static KeyEvent typedEvent(Component to, char c) {
+        return new KeyEvent(to, KeyEvent.KEY_TYPED, Input.when(), 0, KeyEvent.VK_UNDEFINED, c, KeyEvent.KEY_LOCATION_UNKNOWN);
     }
 
     /**

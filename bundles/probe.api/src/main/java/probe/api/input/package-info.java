@@ -1,11 +1,12 @@
 /**
  * Input as a person's hand makes it, shared by the op bundles that act (click, type, keypress):
  * mouse and key events posted to the system event queue, focus given and awaited, and the bounded
- * barrier that waits until the GUI has handled them. Everything waits within one {@link
+ * barrier that waits until the GUI has handled them ({@link probe.api.input.Delivery} does the
+ * checks, the posting and the wait in one EDT hop). Everything waits within one {@link
  * probe.api.input.Deadline}, the op's timeout.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package probe.api.input;
 
 import org.osgi.annotation.bundle.Export;

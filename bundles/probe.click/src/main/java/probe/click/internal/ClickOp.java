@@ -19,6 +19,7 @@ import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.input.Barrier;
 import probe.api.input.Deadline;
+import probe.api.input.Delivery;
 import probe.api.input.Mouse;
 import probe.api.input.Reach;
 import probe.api.swing.Target;
@@ -42,8 +43,8 @@ public final class ClickOp implements ProbeOp {
         this.registry = registry;
     }
 
-    /** What was posted: where, and the barrier behind it. */
-    private record Posted(Point at, Barrier barrier) {
+    /** What the first hop did: clicked at {@code at}, or found the item behind these closed menus. */
+    private record Step(Point at, List<JMenu> closedMenus) {
     }
 
     @Override
@@ -54,25 +55,46 @@ public final class ClickOp implements ProbeOp {
         int count = (int) a.integer("count", 1, 1, 2);
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
-        List<JMenu> closedMenus = deadline.edt(() -> {
+        // One EDT hop in the common case: resolve, check, post the click, and wait behind it.
+        Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
             Target t = registry.resolve(identifier);
             Reach.check(registry, t);
-            return t.menuPath();
+            if (!t.menuPath().isEmpty()) {
+                return Delivery.nothing(new Step(null, t.menuPath()));
+            }
+            return Delivery.posted(new Step(post(t, button, count), List.of()));
         });
-        Posted posted;
+        Point at = first.posted() ? first.value().at() : viaMenus(identifier, first.value().closedMenus(), button, count, deadline);
+
+        ObjectNode data = Wire.object();
+        data.put("identifier", identifier);
+        data.putArray("clicked").add(at.x).add(at.y);
+        data.put("button", button.wireName());
+        data.put("count", count);
+        return data;
+    }
+
+    /** Clicks at the centre of {@code t}, checked and reachable. On the EDT. */
+    private static Point post(Target t, Mouse.Button button, int count) {
+        Point p = t.centreInWindow();
+        Mouse.click(t.window(), p, button, count);
+        return p;
+    }
+
+    /** A menu item in a closed menu: each menu of its chain clicked open, then the item. */
+    private Point viaMenus(String identifier, List<JMenu> closedMenus, Mouse.Button button, int count, Deadline deadline)
+            throws ProbeException {
         try {
             openMenus(identifier, closedMenus, deadline);
-            posted = deadline.edt(() -> {
+            return Delivery.run(deadline, () -> {
                 Target t = registry.resolve(identifier);
                 if (!t.menuPath().isEmpty()) {
                     throw Reach.refusal(identifier, Verdict.refused("its menu " + name(t.menuPath().get(0))
                             + " closed before the item could be clicked", null));
                 }
                 Reach.check(registry, t);
-                Point p = t.centreInWindow();
-                Mouse.click(t.window(), p, button, count);
-                return new Posted(p, Barrier.behind());
-            });
+                return Delivery.posted(post(t, button, count));
+            }).value();
         } catch (ProbeException | RuntimeException e) {
             if (!closedMenus.isEmpty()) {
                 // Leave no menu open that only the probe opened.
@@ -80,14 +102,6 @@ public final class ClickOp implements ProbeOp {
             }
             throw e;
         }
-        posted.barrier().await(deadline);
-
-        ObjectNode data = Wire.object();
-        data.put("identifier", identifier);
-        data.putArray("clicked").add(posted.at().x).add(posted.at().y);
-        data.put("button", button.wireName());
-        data.put("count", count);
-        return data;
     }
 
     /**

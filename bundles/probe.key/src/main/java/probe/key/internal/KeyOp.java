@@ -14,8 +14,8 @@ import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
-import probe.api.input.Barrier;
 import probe.api.input.Deadline;
+import probe.api.input.Delivery;
 import probe.api.input.Focus;
 import probe.api.input.Keyboard;
 import probe.api.input.Keyboard.Key;
@@ -41,10 +41,6 @@ public final class KeyOp implements ProbeOp {
         this.registry = registry;
     }
 
-    /** Who received the stroke, and the barrier behind it. */
-    private record Sent(String target, Barrier barrier) {
-    }
-
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         Args a = Args.of(args);
@@ -57,35 +53,49 @@ public final class KeyOp implements ProbeOp {
         }
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
-        Component wanted = null;
-        if (identifier != null) {
-            wanted = deadline.edt(() -> {
+        // One EDT hop when the target has the focus already (or none is named): check, send, wait behind it.
+        Delivery.Sent<Object> sent = Delivery.run(deadline, () -> {
+            if (identifier != null) {
                 Target t = registry.resolve(identifier);
                 Reach.check(registry, t);
-                return Focus.keyTarget(t.component());
-            });
-            Focus.focus(wanted, deadline);
-        }
-        Component expected = wanted;
-        Sent sent = deadline.edt(() -> {
-            Component owner = Focus.owner();
-            if (owner == null) {
-                throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has the keyboard focus, so no control would receive the key; "
-                        + "name one with 'identifier'");
+                Component wanted = Focus.keyTarget(t.component());
+                if (Focus.owner() != wanted) {
+                    return Delivery.nothing(wanted);
+                }
+                return Delivery.posted(send(wanted, key, modifiers, wanted));
             }
-            if (expected != null && owner != expected) {
-                throw Focus.noFocus(expected, owner, "it lost the keyboard focus");
-            }
-            Keyboard.stroke(owner, key, modifiers);
-            return new Sent(registry.identifierOf(owner), Barrier.behind());
+            return Delivery.posted(send(Focus.owner(), key, modifiers, null));
         });
-        sent.barrier().await(deadline);
+        if (!sent.posted()) {
+            Component wanted = (Component) sent.value();
+            Focus.focus(wanted, deadline);
+            sent = Delivery.run(deadline, () -> Delivery.posted(send(Focus.owner(), key, modifiers, wanted)));
+        }
+        String target = (String) sent.value();
 
         ObjectNode data = Wire.object();
         data.put("key", keyName.toLowerCase(Locale.ROOT));
         ArrayNode held = data.putArray("modifiers");
         modifiers.forEach(m -> held.add(m.wireName()));
-        data.put("target", sent.target());
+        data.put("target", target);
         return data;
+    }
+
+    /**
+     * Sends the stroke to {@code owner}, the focus owner, which must be {@code expected} when one
+     * is named. On the EDT.
+     *
+     * @return the identifier of the control that received it
+     */
+    private String send(Component owner, Key key, Set<Modifier> modifiers, Component expected) throws ProbeException {
+        if (owner == null) {
+            throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has the keyboard focus, so no control would receive the key; "
+                    + "name one with 'identifier'");
+        }
+        if (expected != null && owner != expected) {
+            throw Focus.noFocus(expected, owner, "it lost the keyboard focus");
+        }
+        Keyboard.stroke(owner, key, modifiers);
+        return registry.identifierOf(owner);
     }
 }

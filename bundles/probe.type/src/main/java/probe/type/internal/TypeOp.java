@@ -13,9 +13,10 @@ import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
-import probe.api.input.Barrier;
 import probe.api.input.Deadline;
+import probe.api.input.Delivery;
 import probe.api.input.Focus;
+import probe.api.input.KeyRun;
 import probe.api.input.Keyboard;
 import probe.api.input.Reach;
 import probe.api.swing.Target;
@@ -54,29 +55,54 @@ public final class TypeOp implements ProbeOp {
         }
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
-        JTextComponent target = deadline.edt(() -> identifier != null ? named(identifier) : focusOwner());
-        Focus.focus(target, deadline);
-        Barrier barrier = deadline.edt(() -> {
+        // One EDT hop when the field has the focus already: find, check, type, and wait behind it.
+        Delivery.Sent<Typed> sent = Delivery.run(deadline, () -> {
+            JTextComponent target = identifier != null ? named(identifier) : focusOwner();
             if (!target.isFocusOwner()) {
-                throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
+                return Delivery.nothing(new Typed(target, null));
             }
-            editable(target, Focus.describe(target));
-            if (replace) {
-                // What ctrl+A (select-all) then Backspace do, without depending on the look and feel's bindings.
-                target.selectAll();
-                if (target.getDocument().getLength() > 0) {
-                    Keyboard.stroke(target, Keyboard.BACKSPACE, List.of());
-                }
-            }
-            send(target, text);
-            return Barrier.behind();
+            return type(target, text, replace);
         });
-        barrier.await(deadline);
+        Typed typed = sent.value();
+        if (!sent.posted()) {
+            JTextComponent target = typed.target();
+            Focus.focus(target, deadline);
+            typed = Delivery.run(deadline, () -> {
+                if (!target.isFocusOwner()) {
+                    throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
+                }
+                return type(target, text, replace);
+            }).value();
+        }
 
         ObjectNode data = Wire.object();
-        data.put("identifier", identifier != null ? identifier : registry.identifierOf(target));
+        data.put("identifier", identifier != null ? identifier : typed.identifier());
         data.put("typed", text.length());
         return data;
+    }
+
+    /** The field typed into, and its identifier as the reply names it. */
+    private record Typed(JTextComponent target, String identifier) {
+    }
+
+    /**
+     * The keys of {@code text} for {@code target}, the focus owner, after the select-all and
+     * Backspace of {@code replace}, delivered in order right after this task (see {@link KeyRun}:
+     * dispatched through the focus manager up to the first Enter or Tab, posted from there). On
+     * the EDT.
+     */
+    private Delivery.Sent<Typed> type(JTextComponent target, String text, boolean replace) throws ProbeException {
+        editable(target, Focus.describe(target));
+        KeyRun keys = new KeyRun(target);
+        if (replace) {
+            // What ctrl+A (select-all) then Backspace do, without depending on the look and feel's bindings.
+            target.selectAll();
+            if (target.getDocument().getLength() > 0) {
+                keys.stroke(Keyboard.BACKSPACE, List.of());
+            }
+        }
+        send(keys, text);
+        return Delivery.delivering(new Typed(target, registry.identifierOf(target)), keys::deliver);
     }
 
     private JTextComponent named(String identifier) throws ProbeException {
@@ -120,18 +146,18 @@ public final class TypeOp implements ProbeOp {
     }
 
     /** One KEY_TYPED per char; CR, LF and CRLF as one Enter key, a tab as the Tab key. */
-    private static void send(Component to, String text) {
+    private static void send(KeyRun to, String text) {
         for (int i = 0; i < text.length(); i++) {
             char ch = text.charAt(i);
             if (ch == '\r' || ch == '\n') {
                 if (ch == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
                     i++;
                 }
-                Keyboard.stroke(to, Keyboard.ENTER, List.of());
+                to.strokeQueued(Keyboard.ENTER, List.of());
             } else if (ch == '\t') {
-                Keyboard.stroke(to, Keyboard.TAB, List.of());
+                to.strokeQueued(Keyboard.TAB, List.of());
             } else {
-                Keyboard.typed(to, ch);
+                to.typed(ch);
             }
         }
     }

@@ -182,6 +182,29 @@ class TypeOpTest {
     }
 
     @Test
+    void typesIntoAFieldOfAModalDialogOpenedByAListener() throws Exception {
+        JTextField inDialog = edt(() -> {
+            JDialog d = new JDialog(frame, "Create", true);
+            d.setName("dialog.create");
+            JTextField f = new JTextField(20);
+            f.setName("dialog.create.input.name");
+            d.getContentPane().add(f);
+            d.setBounds(150, 150, 300, 100);
+            go.addActionListener(e -> d.setVisible(true));
+            return f;
+        });
+        run(() -> SwingUtilities.invokeLater(go::doClick));
+        waitFor("the modal dialog", inDialog::isShowing);
+        JsonNode data = op.execute(Gui.ctx(), Wire.object().put("identifier", "dialog.create.input.name").put("text", "Secure VM"));
+        assertEquals(9, data.get("typed").asInt());
+        assertEquals("Secure VM", edt(inDialog::getText));
+        JsonNode again = op.execute(Gui.ctx(), Wire.object().put("identifier", "dialog.create.input.name").put("text", "X")
+                .put("replace", true));
+        assertEquals(1, again.get("typed").asInt());
+        assertEquals("X", edt(inDialog::getText));
+    }
+
+    @Test
     void fieldBehindAModalDialogIsRefused() throws Exception {
         JDialog modal = edt(() -> {
             JDialog d = new JDialog(frame, "Blocker", true);

@@ -1,0 +1,182 @@
+package probe.click.internal;
+
+import static probe.click.internal.Gui.edt;
+import static probe.click.internal.Gui.run;
+import static probe.click.internal.Gui.waitFor;
+
+import java.awt.AWTEvent;
+import java.awt.BorderLayout;
+import java.awt.Point;
+import java.awt.Toolkit;
+import java.awt.event.InputEvent;
+import java.awt.event.MouseEvent;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.swing.JButton;
+import javax.swing.JFrame;
+import javax.swing.JPanel;
+import javax.swing.SwingUtilities;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import probe.api.ProbeOp;
+import probe.api.wire.Wire;
+import probe.registry.internal.SwingViewRegistry;
+
+/**
+ * Timings, printed, never asserted: {@code gui.click} as it is and as it was ({@link
+ * LegacyClickOp}), interleaved in one JVM so that the machine's load falls on both alike, and the
+ * in-process floor (press and release posted to the frame until the listener ran). Run with
+ * {@code -Dprobe.timing=true}.
+ */
+@EnabledIfSystemProperty(named = "probe.timing", matches = "true")
+class ClickTimingTest {
+    private static final int WARMUP = 1000;
+    private static final int SAMPLES = 3000;
+
+    private final SwingViewRegistry registry = new SwingViewRegistry();
+    private final AtomicInteger clicks = new AtomicInteger();
+    private volatile long listenerAt;
+
+    @AfterEach
+    void closeAll() throws Exception {
+        Gui.disposeAll();
+    }
+
+    @Test
+    void clickOldVersusNew() throws Exception {
+        Gui.assumeDisplay();
+        JFrame[] frame = new JFrame[1];
+        JButton[] button = new JButton[1];
+        run(() -> {
+            frame[0] = new JFrame("click timing");
+            frame[0].setName("main");
+            button[0] = new JButton("Count");
+            button[0].setName("t.button.count");
+            button[0].addActionListener(e -> {
+                listenerAt = System.nanoTime();
+                clicks.incrementAndGet();
+            });
+            JPanel p = new JPanel();
+            p.add(button[0]);
+            frame[0].getContentPane().add(p, BorderLayout.NORTH);
+            // As many controls as the bench window, so that resolving an identifier costs what it costs there.
+            JPanel grid = new JPanel(new java.awt.GridLayout(25, 20));
+            for (int n = 0; n < 497; n++) {
+                JButton b = new JButton(Integer.toString(n));
+                b.setName("t.grid.button" + n);
+                grid.add(b);
+            }
+            frame[0].getContentPane().add(grid, BorderLayout.CENTER);
+            frame[0].setBounds(100, 100, 500, 400);
+            frame[0].setVisible(true);
+        });
+        waitFor("the frame to be focused", () -> frame[0].isFocused());
+        Point at = edt(() -> SwingUtilities.convertPoint(button[0], button[0].getWidth() / 2, button[0].getHeight() / 2, frame[0]));
+
+        ProbeOp[] ops = {new LegacyClickOp(registry), new ClickOp(registry)};
+        String[] names = {"old", "new"};
+        int n = ops.length;
+        long[][] total = new long[n][SAMPLES];
+        long[][] toListener = new long[n][SAMPLES];
+        long[] floor = new long[SAMPLES];
+        for (int i = -WARMUP; i < SAMPLES; i++) {
+            for (int k = 0; k < n; k++) {
+                int op = (k + i % n + n) % n;
+                int before = clicks.get();
+                long t0 = System.nanoTime();
+                ops[op].execute(Gui.ctx(), Wire.object().put("identifier", "t.button.count"));
+                long t1 = System.nanoTime();
+                if (clicks.get() != before + 1) {
+                    throw new AssertionError("the listener did not run before the reply");
+                }
+                if (i >= 0) {
+                    total[op][i] = t1 - t0;
+                    toListener[op][i] = listenerAt - t0;
+                }
+            }
+            int before = clicks.get();
+            long t0 = System.nanoTime();
+            long when = System.currentTimeMillis();
+            post(new MouseEvent(frame[0], MouseEvent.MOUSE_PRESSED, when, InputEvent.BUTTON1_DOWN_MASK, at.x, at.y, 1, false,
+                    MouseEvent.BUTTON1));
+            post(new MouseEvent(frame[0], MouseEvent.MOUSE_RELEASED, when + 1, 0, at.x, at.y, 1, false, MouseEvent.BUTTON1));
+            while (clicks.get() == before) {
+                Thread.onSpinWait();
+            }
+            if (i >= 0) {
+                floor[i] = listenerAt - t0;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            System.out.println("[timing] gui.click " + names[k] + ": execute " + stats(total[k]) + "; call->listener "
+                    + stats(toListener[k]));
+        }
+        for (int k = 1; k < n; k++) {
+            System.out.println("[timing] gui.click " + names[k] + " / old median ratio: "
+                    + String.format("%.2f", (double) median(total[k]) / median(total[0])));
+        }
+        long[] work = edt(() -> {
+            long[] w = new long[SAMPLES];
+            for (int i = 0; i < SAMPLES; i++) {
+                long t0 = System.nanoTime();
+                probe.api.swing.Target t = registry.resolve("t.button.count");
+                probe.api.input.Reach.check(registry, t);
+                t.centreInWindow();
+                w[i] = System.nanoTime() - t0;
+            }
+            return w;
+        });
+        long[] hop = new long[SAMPLES];
+        for (int i = 0; i < SAMPLES; i++) {
+            long t0 = System.nanoTime();
+            java.awt.EventQueue.invokeAndWait(() -> { });
+            hop[i] = System.nanoTime() - t0;
+        }
+        long[] wake = new long[SAMPLES];
+        long[] dispatch = new long[SAMPLES];
+        long[] back = new long[SAMPLES];
+        long[] stamp = new long[3];
+        for (int i = -WARMUP; i < SAMPLES; i++) {
+            long t0 = System.nanoTime();
+            probe.api.input.Delivery.run(probe.api.input.Deadline.after(5000), () -> {
+                stamp[0] = System.nanoTime();
+                probe.api.swing.Target t = registry.resolve("t.button.count");
+                probe.api.input.Reach.check(registry, t);
+                probe.api.input.Mouse.click(t.window(), t.centreInWindow(), probe.api.input.Mouse.Button.LEFT, 1);
+                stamp[1] = System.nanoTime();
+                java.awt.EventQueue.invokeLater(() -> stamp[2] = System.nanoTime());
+                return probe.api.input.Delivery.posted(null);
+            });
+            long t3 = System.nanoTime();
+            if (i >= 0) {
+                wake[i] = stamp[0] - t0;
+                dispatch[i] = stamp[2] - stamp[1];
+                back[i] = t3 - stamp[2];
+            }
+        }
+        System.out.println("[timing] Delivery: caller -> task ran " + stats(wake));
+        System.out.println("[timing] Delivery: task posted -> the 4 events dispatched " + stats(dispatch));
+        System.out.println("[timing] Delivery: marker -> caller woke " + stats(back));
+        System.out.println("[timing] on the EDT, resolve + Reach.check + centre: " + stats(work));
+        System.out.println("[timing] empty invokeAndWait: " + stats(hop));
+        System.out.println("[timing] click floor (press+release posted -> listener, spinning wait): " + stats(floor));
+    }
+
+    private static void post(AWTEvent e) {
+        Toolkit.getDefaultToolkit().getSystemEventQueue().postEvent(e);
+    }
+
+    static long median(long[] t) {
+        long[] s = t.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+
+    static String stats(long[] t) {
+        long[] s = t.clone();
+        Arrays.sort(s);
+        return String.format("median %.3f ms, p90 %.3f, p99 %.3f (n=%d)", s[s.length / 2] / 1e6, s[(int) (s.length * 0.9)] / 1e6,
+                s[(int) (s.length * 0.99)] / 1e6, s.length);
+    }
+}

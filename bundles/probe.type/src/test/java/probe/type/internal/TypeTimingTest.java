@@ -1,0 +1,237 @@
+package probe.type.internal;
+
+import static probe.type.internal.Gui.run;
+import static probe.type.internal.Gui.waitFor;
+
+import java.awt.BorderLayout;
+import java.awt.EventQueue;
+import java.awt.GridLayout;
+import java.awt.Toolkit;
+import java.awt.event.KeyEvent;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.swing.JButton;
+import javax.swing.JFrame;
+import javax.swing.JPanel;
+import javax.swing.JTextField;
+import javax.swing.event.DocumentEvent;
+import javax.swing.event.DocumentListener;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import probe.api.ProbeOp;
+import probe.api.wire.Wire;
+import probe.registry.internal.SwingViewRegistry;
+
+/**
+ * Timings, printed, never asserted: {@code gui.type} of 100 characters with {@code replace}, as it
+ * is and as it was ({@link LegacyTypeOp}), interleaved in one JVM, and the floors: 100 KEY_TYPED
+ * posted from another thread (as the bench's floor), and posted from one EDT task. Run with
+ * {@code -Dprobe.timing=true}.
+ */
+@EnabledIfSystemProperty(named = "probe.timing", matches = "true")
+class TypeTimingTest {
+    private static final int WARMUP = 300;
+    private static final int SAMPLES = 600;
+    private static final int CHARS = 100;
+
+    private final SwingViewRegistry registry = new SwingViewRegistry();
+    private final AtomicInteger reached = new AtomicInteger();
+    private volatile long reachedAt;
+
+    @AfterEach
+    void closeAll() throws Exception {
+        Gui.disposeAll();
+    }
+
+    @Test
+    void typeOldVersusNew() throws Exception {
+        Gui.assumeDisplay();
+        JFrame[] frame = new JFrame[1];
+        JTextField[] field = new JTextField[1];
+        run(() -> {
+            frame[0] = new JFrame("type timing");
+            frame[0].setName("main");
+            field[0] = new JTextField(30);
+            field[0].setName("t.input.text");
+            field[0].getDocument().addDocumentListener(new DocumentListener() {
+                @Override
+                public void insertUpdate(DocumentEvent e) {
+                    if (e.getDocument().getLength() == CHARS) {
+                        reachedAt = System.nanoTime();
+                        reached.incrementAndGet();
+                    }
+                }
+
+                @Override
+                public void removeUpdate(DocumentEvent e) {
+                }
+
+                @Override
+                public void changedUpdate(DocumentEvent e) {
+                }
+            });
+            JPanel p = new JPanel();
+            p.add(field[0]);
+            frame[0].getContentPane().add(p, BorderLayout.NORTH);
+            // As many controls as the bench window, so that resolving an identifier costs what it costs there.
+            JPanel grid = new JPanel(new GridLayout(25, 20));
+            for (int n = 0; n < 497; n++) {
+                JButton b = new JButton(Integer.toString(n));
+                b.setName("t.grid.button" + n);
+                grid.add(b);
+            }
+            frame[0].getContentPane().add(grid, BorderLayout.CENTER);
+            frame[0].setBounds(100, 100, 900, 700);
+            frame[0].setVisible(true);
+        });
+        waitFor("the frame to be focused", () -> frame[0].isFocused());
+        run(() -> field[0].requestFocusInWindow());
+        waitFor("the field to be focused", () -> field[0].isFocusOwner());
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < CHARS; c++) {
+            sb.append((char) ('a' + c % 26));
+        }
+        String text = sb.toString();
+
+        ProbeOp[] ops = {new LegacyTypeOp(registry), new TypeOp(registry)};
+        String[] names = {"old", "new"};
+        int n = ops.length;
+        long[][] total = new long[n][SAMPLES];
+        long[] floor = new long[SAMPLES];
+        long[] fromEdt = new long[SAMPLES];
+        for (int i = -WARMUP; i < SAMPLES; i++) {
+            for (int k = 0; k < n; k++) {
+                int op = (k + i % n + n) % n;
+                int before = reached.get();
+                long t0 = System.nanoTime();
+                ops[op].execute(Gui.ctx(), Wire.object().put("identifier", "t.input.text").put("text", text).put("replace", true));
+                long t1 = System.nanoTime();
+                if (reached.get() != before + 1) {
+                    throw new AssertionError("the document did not hold the text before the reply");
+                }
+                if (i >= 0) {
+                    total[op][i] = t1 - t0;
+                }
+            }
+            run(() -> field[0].setText(""));
+            int before = reached.get();
+            long t0 = System.nanoTime();
+            long when = System.currentTimeMillis();
+            for (int c = 0; c < CHARS; c++) {
+                post(new KeyEvent(field[0], KeyEvent.KEY_TYPED, when, 0, KeyEvent.VK_UNDEFINED, text.charAt(c)));
+            }
+            while (reached.get() == before) {
+                Thread.onSpinWait();
+            }
+            if (i >= 0) {
+                floor[i] = reachedAt - t0;
+            }
+            run(() -> field[0].setText(""));
+            int before2 = reached.get();
+            long t2 = System.nanoTime();
+            EventQueue.invokeLater(() -> {
+                long w = System.currentTimeMillis();
+                for (int c = 0; c < CHARS; c++) {
+                    post(new KeyEvent(field[0], KeyEvent.KEY_TYPED, w, 0, KeyEvent.VK_UNDEFINED, text.charAt(c)));
+                }
+            });
+            while (reached.get() == before2) {
+                Thread.onSpinWait();
+            }
+            if (i >= 0) {
+                fromEdt[i] = reachedAt - t2;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            System.out.println("[timing] gui.type 100 chars replace " + names[k] + ": execute " + stats(total[k]));
+        }
+        System.out.println("[timing] gui.type new / old median ratio: "
+                + String.format("%.2f", (double) median(total[1]) / median(total[0])));
+        System.out.println("[timing] type floor (100 KEY_TYPED posted from another thread -> document holds them): " + stats(floor));
+        System.out.println("[timing] 100 KEY_TYPED posted from one EDT task -> document holds them: " + stats(fromEdt));
+    }
+
+    /** Where the time of one character goes: direct dispatch through the focus manager, replaceSelection, a bare insert. */
+    @Test
+    void perCharacterLayers() throws Exception {
+        Gui.assumeDisplay();
+        JFrame[] frame = new JFrame[1];
+        JTextField[] field = new JTextField[1];
+        run(() -> {
+            frame[0] = new JFrame("type layers");
+            field[0] = new JTextField(30);
+            frame[0].getContentPane().add(field[0], BorderLayout.NORTH);
+            frame[0].setBounds(100, 100, 500, 300);
+            frame[0].setVisible(true);
+        });
+        waitFor("the frame to be focused", () -> frame[0].isFocused());
+        run(() -> field[0].requestFocusInWindow());
+        waitFor("the field to be focused", () -> field[0].isFocusOwner());
+        long[][] t = new long[4][SAMPLES];
+        for (int i = -WARMUP; i < SAMPLES; i++) {
+            int at = i;
+            run(() -> {
+                JTextField f = field[0];
+                long[] d = new long[4];
+                f.setText("");
+                long t0 = System.nanoTime();
+                long w = System.currentTimeMillis();
+                for (int c = 0; c < CHARS; c++) {
+                    f.dispatchEvent(new KeyEvent(f, KeyEvent.KEY_TYPED, w, 0, KeyEvent.VK_UNDEFINED, (char) ('a' + c % 26)));
+                }
+                d[0] = System.nanoTime() - t0;
+                f.setText("");
+                t0 = System.nanoTime();
+                for (int c = 0; c < CHARS; c++) {
+                    f.replaceSelection(String.valueOf((char) ('a' + c % 26)));
+                }
+                d[1] = System.nanoTime() - t0;
+                f.setText("");
+                t0 = System.nanoTime();
+                try {
+                    for (int c = 0; c < CHARS; c++) {
+                        f.getDocument().insertString(c, String.valueOf((char) ('a' + c % 26)), null);
+                    }
+                } catch (javax.swing.text.BadLocationException e) {
+                    throw new IllegalStateException(e);
+                }
+                d[2] = System.nanoTime() - t0;
+                f.setText("");
+                t0 = System.nanoTime();
+                for (int c = 0; c < CHARS; c++) {
+                    java.awt.KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusOwner();
+                    KeyEvent e = new KeyEvent(f, KeyEvent.KEY_TYPED, w, 0, KeyEvent.VK_UNDEFINED, (char) ('a' + c % 26));
+                    javax.swing.KeyStroke.getKeyStrokeForEvent(e);
+                }
+                d[3] = System.nanoTime() - t0;
+                if (at >= 0) {
+                    for (int k = 0; k < 4; k++) {
+                        t[k][at] = d[k];
+                    }
+                }
+            });
+        }
+        System.out.println("[timing] on the EDT, 100 x dispatchEvent(KEY_TYPED) to the focused field: " + stats(t[0]));
+        System.out.println("[timing] on the EDT, 100 x replaceSelection(one char): " + stats(t[1]));
+        System.out.println("[timing] on the EDT, 100 x document.insertString(one char): " + stats(t[2]));
+        System.out.println("[timing] on the EDT, 100 x new KeyEvent + KeyStroke lookup: " + stats(t[3]));
+    }
+
+    private static void post(KeyEvent e) {
+        Toolkit.getDefaultToolkit().getSystemEventQueue().postEvent(e);
+    }
+
+    static long median(long[] t) {
+        long[] s = t.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+
+    static String stats(long[] t) {
+        long[] s = t.clone();
+        Arrays.sort(s);
+        return String.format("median %.3f ms, p90 %.3f, p99 %.3f (n=%d)", s[s.length / 2] / 1e6, s[(int) (s.length * 0.9)] / 1e6,
+                s[(int) (s.length * 0.99)] / 1e6, s.length);
+    }
+}
