@@ -14,6 +14,8 @@ import probe.api.swing.ViewRegistry;
 /** The keyboard focus: who has it, and giving it to a control before keys are sent there. */
 public final class Focus {
     private static final long OWNER_FOR_MESSAGE_MILLIS = 500;
+    /** How long keys for "whatever has the focus" wait for the focus to land, as after a window opened. */
+    public static final long SETTLE_MILLIS = 1000;
 
     private Focus() {
     }
@@ -80,6 +82,23 @@ public final class Focus {
         }
         if (!deadline.until(c::isFocusOwner)) {
             throw noFocus(c, ownerNow(), "it did not get the keyboard focus within " + deadline.timeoutMillis() + " ms");
+        }
+    }
+
+    /**
+     * Waits until some control owns the keyboard focus, for at most {@link #SETTLE_MILLIS} within
+     * {@code deadline}: a window that has just opened (a dialog a client saw open a moment ago) gets
+     * the focus a little after it shows, and a person's keys go where it lands. Call off the EDT.
+     *
+     * @return whether a control owns the focus now
+     * @throws ProbeException {@code gui.timeout} naming the op's budget when the EDT does not answer
+     */
+    public static boolean awaitOwner(Deadline deadline) throws ProbeException {
+        Deadline settle = Deadline.after(Math.min(SETTLE_MILLIS, deadline.remainingMillis()));
+        try {
+            return settle.until(() -> owner() != null);
+        } catch (ProbeException e) {
+            throw ErrorCodes.TIMEOUT.equals(e.code()) ? Edt.timeout(deadline.timeoutMillis()) : e;
         }
     }
 

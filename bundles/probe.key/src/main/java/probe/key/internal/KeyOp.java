@@ -64,9 +64,14 @@ public final class KeyOp implements ProbeOp {
                 }
                 return Delivery.posted(send(wanted, key, modifiers, wanted));
             }
-            return Delivery.posted(send(Focus.owner(), key, modifiers, null));
+            Component owner = Focus.owner();
+            // Nothing has the focus yet (a window has just opened): wait below for it to land.
+            return owner == null ? Delivery.nothing(null) : Delivery.posted(send(owner, key, modifiers, null));
         });
-        if (!sent.posted()) {
+        if (!sent.posted() && identifier == null) {
+            Focus.awaitOwner(deadline);
+            sent = Delivery.run(deadline, () -> Delivery.posted(send(Focus.owner(), key, modifiers, null)));
+        } else if (!sent.posted()) {
             Component wanted = (Component) sent.value();
             Focus.focus(wanted, deadline);
             sent = Delivery.run(deadline, () -> Delivery.posted(send(Focus.owner(), key, modifiers, wanted)));
@@ -89,8 +94,8 @@ public final class KeyOp implements ProbeOp {
      */
     private String send(Component owner, Key key, Set<Modifier> modifiers, Component expected) throws ProbeException {
         if (owner == null) {
-            throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has the keyboard focus, so no control would receive the key; "
-                    + "name one with 'identifier'");
+            throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has had the keyboard focus for " + Focus.SETTLE_MILLIS
+                    + " ms, so no control would receive the key; name one with 'identifier'");
         }
         if (expected != null && owner != expected) {
             throw Focus.noFocus(expected, owner, "it lost the keyboard focus");

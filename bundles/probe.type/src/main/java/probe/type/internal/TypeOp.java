@@ -56,13 +56,25 @@ public final class TypeOp implements ProbeOp {
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         // One EDT hop when the field has the focus already: find, check, type, and wait behind it.
-        Delivery.Sent<Typed> sent = Delivery.run(deadline, () -> {
+        Delivery.Task<Typed> attempt = () -> {
+            if (identifier == null && Focus.owner() == null) {
+                // Nothing has the focus yet (a window has just opened): wait below for it to land.
+                return Delivery.nothing(null);
+            }
             JTextComponent target = identifier != null ? named(identifier) : focusOwner();
             if (!target.isFocusOwner()) {
                 return Delivery.nothing(new Typed(target, null));
             }
             return type(target, text, replace);
-        });
+        };
+        Delivery.Sent<Typed> sent = Delivery.run(deadline, attempt);
+        if (!sent.posted() && sent.value() == null) {
+            Focus.awaitOwner(deadline);
+            sent = Delivery.run(deadline, () -> {
+                JTextComponent target = focusOwner();
+                return target.isFocusOwner() ? type(target, text, replace) : Delivery.nothing(new Typed(target, null));
+            });
+        }
         Typed typed = sent.value();
         if (!sent.posted()) {
             JTextComponent target = typed.target();
@@ -118,7 +130,8 @@ public final class TypeOp implements ProbeOp {
     private static JTextComponent focusOwner() throws ProbeException {
         Component owner = Focus.owner();
         if (owner == null) {
-            throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has the keyboard focus; name the field with 'identifier'");
+            throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has had the keyboard focus for " + Focus.SETTLE_MILLIS
+                    + " ms; name the field with 'identifier'");
         }
         return editable(owner, Focus.describe(owner));
     }
