@@ -234,7 +234,7 @@ final class Connection implements Session {
     private void writeLoop() {
         try {
             while (true) {
-                byte[] next;
+                ObjectNode next;
                 boolean more;
                 synchronized (lock) {
                     while ((holdEvents || (events.isEmpty() && lost == 0)) && !closing && !closed) {
@@ -244,17 +244,19 @@ final class Connection implements Session {
                         break;
                     }
                     if (!events.isEmpty()) {
-                        next = Wire.line(events.poll());
+                        next = events.poll();
                     } else {
                         // The client has caught up with what was queued: tell it now what it lost.
-                        next = Wire.line(lostMarker());
+                        next = lostMarker();
                         lost = 0;
                     }
                     more = !events.isEmpty();
                 }
+                // Serialised outside the lock: a publisher offering the next event (on the EDT) never waits for it.
+                byte[] line = Wire.line(next);
                 writeLock.lock();
                 try {
-                    out.write(next);
+                    out.write(line);
                     if (!more) {
                         out.flush();
                     }
