@@ -3,9 +3,9 @@ package probe.click.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static probe.click.internal.Gui.edt;
-import static probe.click.internal.Gui.run;
-import static probe.click.internal.Gui.waitFor;
+import static probe.testing.Gui.edt;
+import static probe.testing.Gui.run;
+import static probe.testing.Gui.waitFor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -43,6 +43,7 @@ import probe.api.input.Mouse;
 import probe.api.swing.Target;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
+import probe.testing.Gui;
 
 class ClickOpTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();

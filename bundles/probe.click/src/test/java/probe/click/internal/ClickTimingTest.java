@@ -1,8 +1,8 @@
 package probe.click.internal;
 
-import static probe.click.internal.Gui.edt;
-import static probe.click.internal.Gui.run;
-import static probe.click.internal.Gui.waitFor;
+import static probe.testing.Gui.edt;
+import static probe.testing.Gui.run;
+import static probe.testing.Gui.waitFor;
 
 import java.awt.AWTEvent;
 import java.awt.BorderLayout;
@@ -22,6 +22,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import probe.api.ProbeOp;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
+import probe.testing.Gui;
 
 /**
  * Timings, printed, never asserted: {@code gui.click} as it is and as it was ({@link

@@ -2,9 +2,9 @@ package probe.key.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static probe.key.internal.Gui.edt;
-import static probe.key.internal.Gui.run;
-import static probe.key.internal.Gui.waitFor;
+import static probe.testing.Gui.edt;
+import static probe.testing.Gui.run;
+import static probe.testing.Gui.waitFor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,6 +32,7 @@ import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
+import probe.testing.Gui;
 
 class KeyOpTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();

@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import probe.api.swing.Rows;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
+import probe.testing.Gui;
 
 /**
  * The covering computed once per listing against the hit test it replaces (the registry's former

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 import probe.api.wire.Wire;
+import probe.testing.Gui;
 
 /**
  * Prints what gui.list of the benchmark's 500-control window costs in this JVM: the registry's
@@ -32,7 +33,7 @@ class ListTimingTest {
     void listOfTheBenchWindow() throws Exception {
         Gui.assumeDisplay();
         SwingViewRegistry registry = new SwingViewRegistry();
-        Gui.run(() -> Gui.benchWindow(new Rectangle(0, 0, 1280, 800)));
+        Gui.run(() -> BenchLayout.benchWindow(new Rectangle(0, 0, 1280, 800)));
         Gui.settle();
         assertEquals(501, Gui.edt(() -> registry.list("bench")).size());
         assertEquals(Wire.mapper().writeValueAsString(Gui.edt(() -> registry.list("bench"))),

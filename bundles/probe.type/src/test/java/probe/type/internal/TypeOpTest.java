@@ -3,9 +3,9 @@ package probe.type.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static probe.type.internal.Gui.edt;
-import static probe.type.internal.Gui.run;
-import static probe.type.internal.Gui.waitFor;
+import static probe.testing.Gui.edt;
+import static probe.testing.Gui.run;
+import static probe.testing.Gui.waitFor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,6 +34,7 @@ import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
+import probe.testing.Gui;
 
 class TypeOpTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();

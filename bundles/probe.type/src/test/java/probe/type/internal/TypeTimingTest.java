@@ -1,7 +1,7 @@
 package probe.type.internal;
 
-import static probe.type.internal.Gui.run;
-import static probe.type.internal.Gui.waitFor;
+import static probe.testing.Gui.run;
+import static probe.testing.Gui.waitFor;
 
 import java.awt.BorderLayout;
 import java.awt.EventQueue;
@@ -22,6 +22,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import probe.api.ProbeOp;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
+import probe.testing.Gui;
 
 /**
  * Timings, printed, never asserted: {@code gui.type} of 100 characters with {@code replace}, as it

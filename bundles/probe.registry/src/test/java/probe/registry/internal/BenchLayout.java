@@ -1,79 +1,24 @@
 package probe.registry.internal;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.awt.BorderLayout;
-import java.awt.EventQueue;
 import java.awt.FlowLayout;
-import java.awt.GraphicsEnvironment;
 import java.awt.GridLayout;
 import java.awt.Rectangle;
-import java.awt.Window;
-import java.util.concurrent.Callable;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
 import javax.swing.JButton;
 import javax.swing.JCheckBox;
 import javax.swing.JFrame;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JTextField;
-import org.junit.jupiter.api.Assumptions;
 
-/** Real windows for the registry's tests: EDT access, the benchmark's 500-control window, clean-up. */
-final class Gui {
+/**
+ * The benchmark's 500-control window, for the registry's timing and covering tests. A copy of the
+ * layout of bench/src/main/java/bench/window/BenchWindow.java, which this bundle cannot depend on:
+ * when that window changes, this follows.
+ */
+final class BenchLayout {
 
-    private Gui() {
-    }
-
-    static void assumeDisplay() {
-        Assumptions.assumeFalse(GraphicsEnvironment.isHeadless(), "no display (run under Xvfb with DISPLAY set)");
-    }
-
-    static <T> T edt(Callable<T> task) throws Exception {
-        FutureTask<T> f = new FutureTask<>(task);
-        EventQueue.invokeLater(f);
-        return f.get(20, TimeUnit.SECONDS);
-    }
-
-    static void run(Runnable task) throws Exception {
-        edt(() -> {
-            task.run();
-            return null;
-        });
-    }
-
-    /** Polls {@code condition} on the EDT for up to 5 s. */
-    static void waitFor(String what, Callable<Boolean> condition) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!edt(condition)) {
-            assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
-            Thread.sleep(5);
-        }
-    }
-
-    /** Waits until the EDT has handled what showing a window queued (its layout, its first events). */
-    static void settle() throws Exception {
-        for (int i = 0; i < 3; i++) {
-            Thread.sleep(30);
-            run(() -> { });
-        }
-    }
-
-    static void disposeAll() throws Exception {
-        run(() -> {
-            for (Window w : Window.getWindows()) {
-                w.dispose();
-            }
-        });
-        waitFor("every window to close", () -> {
-            for (Window w : Window.getWindows()) {
-                if (w.isShowing()) {
-                    return false;
-                }
-            }
-            return true;
-        });
+    private BenchLayout() {
     }
 
     /**

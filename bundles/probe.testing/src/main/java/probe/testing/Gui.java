@@ -1,4 +1,4 @@
-package probe.click.internal;
+package probe.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,18 +17,25 @@ import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.Session;
 
-/** A real window for behaviour tests: EDT access, an op context, clean-up. */
-final class Gui {
-    static final long TIMEOUT = 5000;
+/**
+ * Real windows for the bundles' unit tests of Swing behaviour: EDT access, an op context, waiting,
+ * clean-up. Tests that need a display call {@link #assumeDisplay()} first and are skipped without
+ * one (run/test gives them Xvfb).
+ */
+public final class Gui {
+    /** The op timeout of {@link #ctx()}. */
+    public static final long TIMEOUT = 5000;
 
     private Gui() {
     }
 
-    static void assumeDisplay() {
+    /** Skips the test when there is no display. */
+    public static void assumeDisplay() {
         Assumptions.assumeFalse(GraphicsEnvironment.isHeadless(), "no display (run under Xvfb with DISPLAY set)");
     }
 
-    static OpContext ctx() {
+    /** An op context of {@link #TIMEOUT} ms with no socket session, as the Gogo commands call ops. */
+    public static OpContext ctx() {
         return new OpContext() {
             @Override
             public long timeoutMillis() {
@@ -47,13 +54,15 @@ final class Gui {
         };
     }
 
-    static <T> T edt(Callable<T> task) throws Exception {
+    /** Runs {@code task} on the EDT and returns its result (within 20 s). */
+    public static <T> T edt(Callable<T> task) throws Exception {
         FutureTask<T> f = new FutureTask<>(task);
         EventQueue.invokeLater(f);
-        return f.get(10, TimeUnit.SECONDS);
+        return f.get(20, TimeUnit.SECONDS);
     }
 
-    static void run(Runnable task) throws Exception {
+    /** Runs {@code task} on the EDT and waits for it. */
+    public static void run(Runnable task) throws Exception {
         edt(() -> {
             task.run();
             return null;
@@ -61,7 +70,7 @@ final class Gui {
     }
 
     /** Polls {@code condition} on the EDT for up to 5 s. */
-    static void waitFor(String what, Callable<Boolean> condition) throws Exception {
+    public static void waitFor(String what, Callable<Boolean> condition) throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (!edt(condition)) {
             assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
@@ -69,7 +78,16 @@ final class Gui {
         }
     }
 
-    static void disposeAll() throws Exception {
+    /** Waits until the EDT has handled what showing a window queued (its layout, its first events). */
+    public static void settle() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            Thread.sleep(30);
+            run(() -> { });
+        }
+    }
+
+    /** Disposes every window and waits until none is showing. */
+    public static void disposeAll() throws Exception {
         run(() -> {
             for (Window w : Window.getWindows()) {
                 w.dispose();
@@ -85,7 +103,8 @@ final class Gui {
         });
     }
 
-    static ProbeException fails(String code, Executable call) {
+    /** Asserts that {@code call} fails with the probe error {@code code}. */
+    public static ProbeException fails(String code, Executable call) {
         ProbeException e = assertThrows(ProbeException.class, call);
         assertEquals(code, e.code(), e.getMessage());
         return e;
