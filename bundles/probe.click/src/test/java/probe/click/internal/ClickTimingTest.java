@@ -10,7 +10,6 @@ import java.awt.Point;
 import java.awt.Toolkit;
 import java.awt.event.InputEvent;
 import java.awt.event.MouseEvent;
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.swing.JButton;
 import javax.swing.JFrame;
@@ -23,6 +22,7 @@ import probe.api.ProbeOp;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
 import probe.testing.Gui;
+import probe.testing.Timing;
 
 /**
  * Timings, printed, never asserted: {@code gui.click} as it is and as it was ({@link
@@ -110,12 +110,12 @@ class ClickTimingTest {
             }
         }
         for (int k = 0; k < n; k++) {
-            System.out.println("[timing] gui.click " + names[k] + ": execute " + stats(total[k]) + "; call->listener "
-                    + stats(toListener[k]));
+            System.out.println("[timing] gui.click " + names[k] + ": execute " + Timing.stats(total[k]) + "; call->listener "
+                    + Timing.stats(toListener[k]));
         }
         for (int k = 1; k < n; k++) {
             System.out.println("[timing] gui.click " + names[k] + " / old median ratio: "
-                    + String.format("%.2f", (double) median(total[k]) / median(total[0])));
+                    + String.format("%.2f", (double) Timing.median(total[k]) / Timing.median(total[0])));
         }
         long[] work = edt(() -> {
             long[] w = new long[SAMPLES];
@@ -156,28 +156,15 @@ class ClickTimingTest {
                 back[i] = t3 - stamp[2];
             }
         }
-        System.out.println("[timing] Delivery: caller -> task ran " + stats(wake));
-        System.out.println("[timing] Delivery: task posted -> the 4 events dispatched " + stats(dispatch));
-        System.out.println("[timing] Delivery: marker -> caller woke " + stats(back));
-        System.out.println("[timing] on the EDT, resolve + Reach.check + centre: " + stats(work));
-        System.out.println("[timing] empty invokeAndWait: " + stats(hop));
-        System.out.println("[timing] click floor (press+release posted -> listener, spinning wait): " + stats(floor));
+        System.out.println("[timing] Delivery: caller -> task ran " + Timing.stats(wake));
+        System.out.println("[timing] Delivery: task posted -> the 4 events dispatched " + Timing.stats(dispatch));
+        System.out.println("[timing] Delivery: marker -> caller woke " + Timing.stats(back));
+        System.out.println("[timing] on the EDT, resolve + Reach.check + centre: " + Timing.stats(work));
+        System.out.println("[timing] empty invokeAndWait: " + Timing.stats(hop));
+        System.out.println("[timing] click floor (press+release posted -> listener, spinning wait): " + Timing.stats(floor));
     }
 
     private static void post(AWTEvent e) {
         Toolkit.getDefaultToolkit().getSystemEventQueue().postEvent(e);
-    }
-
-    static long median(long[] t) {
-        long[] s = t.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
-    }
-
-    static String stats(long[] t) {
-        long[] s = t.clone();
-        Arrays.sort(s);
-        return String.format("median %.3f ms, p90 %.3f, p99 %.3f (n=%d)", s[s.length / 2] / 1e6, s[(int) (s.length * 0.9)] / 1e6,
-                s[(int) (s.length * 0.99)] / 1e6, s.length);
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Rectangle;
 import java.awt.Window;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -14,6 +13,7 @@ import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 import probe.api.wire.Wire;
 import probe.testing.Gui;
+import probe.testing.Timing;
 
 /**
  * Prints what gui.list of the benchmark's 500-control window costs in this JVM: the registry's
@@ -57,9 +57,9 @@ class ListTimingTest {
                 former[i] = t3 - t2;
             }
         }
-        System.out.printf("gui.list bench (501 items, %d bytes), median / p90 ms of %d, EDT hop included: walk on the EDT %s"
+        System.out.printf("gui.list bench (501 items, %d bytes), %d samples, EDT hop included: walk on the EDT %s"
                 + " (with the former per-item hit test instead of Covering: %s; ratio of medians %.2f), serialise %s%n",
-                bytes, SAMPLES, stats(walk), stats(former), median(walk) / median(former), stats(write));
+                bytes, SAMPLES, Timing.stats(walk), Timing.stats(former), (double) Timing.median(walk) / Timing.median(former), Timing.stats(write));
     }
 
     /**
@@ -86,17 +86,5 @@ class ListTimingTest {
             items.add(o);
         }
         return items;
-    }
-
-    private static double median(long[] nanos) {
-        long[] s = nanos.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
-    }
-
-    static String stats(long[] nanos) {
-        long[] s = nanos.clone();
-        Arrays.sort(s);
-        return String.format("%.3f / %.3f", s[s.length / 2] / 1e6, s[(int) (s.length * 0.9)] / 1e6);
     }
 }

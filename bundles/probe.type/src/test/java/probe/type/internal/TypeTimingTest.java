@@ -8,7 +8,6 @@ import java.awt.EventQueue;
 import java.awt.GridLayout;
 import java.awt.Toolkit;
 import java.awt.event.KeyEvent;
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.swing.JButton;
 import javax.swing.JFrame;
@@ -23,6 +22,7 @@ import probe.api.ProbeOp;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
 import probe.testing.Gui;
+import probe.testing.Timing;
 
 /**
  * Timings, printed, never asserted: {@code gui.type} of 100 characters with {@code replace}, as it
@@ -145,12 +145,12 @@ class TypeTimingTest {
             }
         }
         for (int k = 0; k < n; k++) {
-            System.out.println("[timing] gui.type 100 chars replace " + names[k] + ": execute " + stats(total[k]));
+            System.out.println("[timing] gui.type 100 chars replace " + names[k] + ": execute " + Timing.stats(total[k]));
         }
         System.out.println("[timing] gui.type new / old median ratio: "
-                + String.format("%.2f", (double) median(total[1]) / median(total[0])));
-        System.out.println("[timing] type floor (100 KEY_TYPED posted from another thread -> document holds them): " + stats(floor));
-        System.out.println("[timing] 100 KEY_TYPED posted from one EDT task -> document holds them: " + stats(fromEdt));
+                + String.format("%.2f", (double) Timing.median(total[1]) / Timing.median(total[0])));
+        System.out.println("[timing] type floor (100 KEY_TYPED posted from another thread -> document holds them): " + Timing.stats(floor));
+        System.out.println("[timing] 100 KEY_TYPED posted from one EDT task -> document holds them: " + Timing.stats(fromEdt));
     }
 
     /** Where the time of one character goes: direct dispatch through the focus manager, replaceSelection, a bare insert. */
@@ -213,26 +213,13 @@ class TypeTimingTest {
                 }
             });
         }
-        System.out.println("[timing] on the EDT, 100 x dispatchEvent(KEY_TYPED) to the focused field: " + stats(t[0]));
-        System.out.println("[timing] on the EDT, 100 x replaceSelection(one char): " + stats(t[1]));
-        System.out.println("[timing] on the EDT, 100 x document.insertString(one char): " + stats(t[2]));
-        System.out.println("[timing] on the EDT, 100 x new KeyEvent + KeyStroke lookup: " + stats(t[3]));
+        System.out.println("[timing] on the EDT, 100 x dispatchEvent(KEY_TYPED) to the focused field: " + Timing.stats(t[0]));
+        System.out.println("[timing] on the EDT, 100 x replaceSelection(one char): " + Timing.stats(t[1]));
+        System.out.println("[timing] on the EDT, 100 x document.insertString(one char): " + Timing.stats(t[2]));
+        System.out.println("[timing] on the EDT, 100 x new KeyEvent + KeyStroke lookup: " + Timing.stats(t[3]));
     }
 
     private static void post(KeyEvent e) {
         Toolkit.getDefaultToolkit().getSystemEventQueue().postEvent(e);
-    }
-
-    static long median(long[] t) {
-        long[] s = t.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
-    }
-
-    static String stats(long[] t) {
-        long[] s = t.clone();
-        Arrays.sort(s);
-        return String.format("median %.3f ms, p90 %.3f, p99 %.3f (n=%d)", s[s.length / 2] / 1e6, s[(int) (s.length * 0.9)] / 1e6,
-                s[(int) (s.length * 0.99)] / 1e6, s.length);
     }
 }
