@@ -64,11 +64,24 @@ public final class Deadline {
      * @throws ProbeException {@code gui.timeout} when the EDT itself does not answer in time
      */
     public boolean until(Callable<Boolean> condition) throws ProbeException {
+        return until(condition, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #until(Callable)}, but for at most {@code maxMillis}, however much budget is left:
+     * each look at the GUI is still within the whole budget.
+     *
+     * @return false when the deadline or {@code maxMillis} passed first
+     * @throws ProbeException {@code gui.timeout} when the EDT itself does not answer in time
+     */
+    public boolean until(Callable<Boolean> condition, long maxMillis) throws ProbeException {
+        long start = System.nanoTime();
         while (true) {
             if (Boolean.TRUE.equals(edt(condition))) {
                 return true;
             }
-            if (remainingMillis() <= POLL_MILLIS) {
+            long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            if (remainingMillis() <= POLL_MILLIS || waited + POLL_MILLIS > maxMillis) {
                 return false;
             }
             try {

@@ -94,26 +94,8 @@ public final class Focus {
      * @throws ProbeException {@code gui.timeout} naming the op's budget when the EDT does not answer
      */
     public static boolean awaitOwner(Deadline deadline) throws ProbeException {
-        long end = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(SETTLE_MILLIS);
-        while (true) {
-            // Each look is one EDT hop within the op's own budget, so a busy EDT is the op's gui.timeout.
-            if (Boolean.TRUE.equals(deadline.edt(() -> owner() != null))) {
-                return true;
-            }
-            if (System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(SETTLE_POLL_MILLIS) > end
-                    || deadline.remainingMillis() <= SETTLE_POLL_MILLIS) {
-                return false;
-            }
-            try {
-                Thread.sleep(SETTLE_POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new ProbeException(ErrorCodes.INTERNAL, "interrupted while waiting for the keyboard focus");
-            }
-        }
+        return deadline.until(() -> owner() != null, SETTLE_MILLIS);
     }
-
-    private static final long SETTLE_POLL_MILLIS = 5;
 
     /** The focus owner for a message, asked after the deadline: briefly, and null when the EDT does not answer. */
     private static Component ownerNow() {
