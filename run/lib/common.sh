@@ -26,6 +26,17 @@ ensure_built() {
 # When DISPLAY is unset, starts a private Xvfb on a free display number and stops it when the
 # calling script exits.
 
+# The plugins folder FileInstall watches (HVM_PLUGINS, else ~/.config/hvm/plugins), created 0700
+# when missing: whoever can write into it runs code in the GUI, so it stays the user's own.
+# Sets $plugins.
+ensure_plugins_dir() {
+    plugins="${HVM_PLUGINS:-$HOME/.config/hvm/plugins}"
+    if [ ! -d "$plugins" ]; then
+        mkdir -p "$plugins"
+        chmod 700 "$plugins"
+    fi
+}
+
 ensure_display() {
     if [ -n "${DISPLAY:-}" ]; then
         return 0

@@ -89,6 +89,9 @@ class RuntimesIT {
             assertNotNull(img, "the CLI wrote a PNG");
             assertTrue(img.getWidth() >= 400 && img.getHeight() >= 300, img.getWidth() + "x" + img.getHeight());
         }
+        // Proc.close sent SIGTERM: the JVM ended without the framework being stopped, and the
+        // transport's exit hook still deleted the socket file.
+        assertFalse(Files.exists(socket, java.nio.file.LinkOption.NOFOLLOW_LINKS), "a runtime ended by SIGTERM leaves no socket file");
         try (Proc none = Proc.java(Map.of(), "-jar", cliJar().toString(), "--socket", socket.toString(), "hello")) {
             assertEquals(3, none.exitCode(), "no probe answers once the runtime is gone: " + none.output());
             assertTrue(none.output().contains("run/hvm-debug"), "the hint says what to start: " + none.output());

@@ -61,6 +61,8 @@ public final class ProbeServer implements Connection.Dispatcher {
     private final SocketBinder.Bound bound;
     private final byte[] token;
     private final Thread acceptor;
+    /** Deletes the socket file when the JVM ends without stopping the framework (SIGTERM, Ctrl-C, System.exit). */
+    private final Thread exitHook;
     private volatile boolean stopping;
 
     @Activate
@@ -79,6 +81,9 @@ public final class ProbeServer implements Connection.Dispatcher {
         }
         this.acceptor = new Thread(this::acceptLoop, "hdp-gui-accept");
         acceptor.setDaemon(true);
+        SocketBinder.Bound b = bound;
+        this.exitHook = new Thread(b::close, "hdp-gui-exit");
+        Runtime.getRuntime().addShutdownHook(exitHook);
         acceptor.start();
         LOG.log(System.Logger.Level.INFO, "HDP-GUI probe listening on " + bound.path() + (token == null ? "" : " (token required)"));
     }
@@ -86,6 +91,12 @@ public final class ProbeServer implements Connection.Dispatcher {
     @Deactivate
     void deactivate() throws InterruptedException {
         stopping = true;
+        try {
+            // Removed, or the hook would keep this bundle's class loader for the JVM's life.
+            Runtime.getRuntime().removeShutdownHook(exitHook);
+        } catch (IllegalStateException e) {
+            // The JVM is exiting: the hook runs (or ran) and deletes the file too.
+        }
         // Let accept() return on a connection of our own before the server socket closes: closed
         // under a pending accept(), junixsocket leaves a descriptor open about every other stop
         // (ChurnIT counted them).
