@@ -108,7 +108,7 @@ public final class ClickOp implements ProbeOp {
      * Clicks each menu of the chain, outermost first, and waits until its popup shows (a submenu
      * opens after its delay, as under a hand).
      */
-    private void openMenus(String identifier, List<JMenu> chain, Deadline deadline) throws ProbeException {
+    static void openMenus(String identifier, List<JMenu> chain, Deadline deadline) throws ProbeException {
         for (JMenu menu : chain) {
             Barrier b = deadline.edt(() -> {
                 if (menu.isPopupMenuVisible()) {
@@ -133,7 +133,7 @@ public final class ClickOp implements ProbeOp {
     }
 
     /** A menu as a message names it: its identifier, else its label. */
-    private static String name(JMenu menu) {
+    static String name(JMenu menu) {
         return menu.getName() != null ? "'" + menu.getName() + "'" : "\"" + menu.getText() + "\"";
     }
 }

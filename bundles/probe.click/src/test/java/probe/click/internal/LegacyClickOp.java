@@ -3,7 +3,6 @@ package probe.click.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Point;
-import java.awt.Window;
 import java.util.List;
 import javax.swing.JMenu;
 import javax.swing.MenuSelectionManager;
@@ -56,11 +55,12 @@ final class LegacyClickOp implements ProbeOp {
         });
         Posted posted;
         try {
-            openMenus(identifier, closedMenus, deadline);
+            // Unchanged by the one-hop click: the op shares it.
+            ClickOp.openMenus(identifier, closedMenus, deadline);
             posted = deadline.edt(() -> {
                 Target t = registry.resolve(identifier);
                 if (!t.menuPath().isEmpty()) {
-                    throw Reach.refusal(identifier, Verdict.refused("its menu " + name(t.menuPath().get(0))
+                    throw Reach.refusal(identifier, Verdict.refused("its menu " + ClickOp.name(t.menuPath().get(0))
                             + " closed before the item could be clicked", null));
                 }
                 Reach.check(registry, t);
@@ -83,38 +83,5 @@ final class LegacyClickOp implements ProbeOp {
         data.put("button", button.wireName());
         data.put("count", count);
         return data;
-    }
-
-    /**
-     * Clicks each menu of the chain, outermost first, and waits until its popup shows (a submenu
-     * opens after its delay, as under a hand).
-     */
-    private void openMenus(String identifier, List<JMenu> chain, Deadline deadline) throws ProbeException {
-        for (JMenu menu : chain) {
-            Barrier b = deadline.edt(() -> {
-                if (menu.isPopupMenuVisible()) {
-                    return null;
-                }
-                if (!menu.isShowing()) {
-                    throw Reach.refusal(identifier, Verdict.refused("its menu " + name(menu) + " is not showing", null));
-                }
-                Window w = SwingUtilities.getWindowAncestor(menu);
-                Point p = SwingUtilities.convertPoint(menu, menu.getWidth() / 2, menu.getHeight() / 2, w);
-                Mouse.click(w, p, Mouse.Button.LEFT, 1);
-                return Barrier.behind();
-            });
-            if (b != null) {
-                b.await(deadline);
-            }
-            if (!deadline.until(menu::isPopupMenuVisible)) {
-                throw Reach.refusal(identifier, Verdict.refused("its menu " + name(menu) + " did not open within "
-                        + deadline.timeoutMillis() + " ms", null));
-            }
-        }
-    }
-
-    /** A menu as a message names it: its identifier, else its label. */
-    private static String name(JMenu menu) {
-        return menu.getName() != null ? "'" + menu.getName() + "'" : "\"" + menu.getText() + "\"";
     }
 }

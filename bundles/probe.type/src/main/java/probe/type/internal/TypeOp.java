@@ -137,7 +137,7 @@ public final class TypeOp implements ProbeOp {
     }
 
     /** The component as a text control a person could type into, else {@code gui.not_editable}. */
-    private static JTextComponent editable(Component c, String identifier) throws ProbeException {
+    static JTextComponent editable(Component c, String identifier) throws ProbeException {
         if (!(c instanceof JTextComponent)) {
             throw notEditable(identifier, "it is a " + c.getClass().getSimpleName() + ", not a text field");
         }
@@ -151,7 +151,7 @@ public final class TypeOp implements ProbeOp {
         return t;
     }
 
-    private static ProbeException notEditable(String identifier, String reason) {
+    static ProbeException notEditable(String identifier, String reason) {
         ObjectNode details = ProbeException.newDetails();
         details.put("identifier", identifier);
         details.put("reason", reason);

@@ -57,7 +57,7 @@ final class LegacyTypeOp implements ProbeOp {
             if (!target.isFocusOwner()) {
                 throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
             }
-            editable(target, Focus.describe(target));
+            TypeOp.editable(target, Focus.describe(target));
             if (replace) {
                 // What ctrl+A (select-all) then Backspace do, without depending on the look and feel's bindings.
                 target.selectAll();
@@ -79,9 +79,9 @@ final class LegacyTypeOp implements ProbeOp {
     private JTextComponent named(String identifier) throws ProbeException {
         Target t = registry.resolve(identifier);
         if (t.kind() != Target.Kind.COMPONENT) {
-            throw notEditable(identifier, "it is a " + t.kind().name().toLowerCase(java.util.Locale.ROOT) + ", not a text field");
+            throw TypeOp.notEditable(identifier, "it is a " + t.kind().name().toLowerCase(java.util.Locale.ROOT) + ", not a text field");
         }
-        JTextComponent c = editable(Focus.keyTarget(t.component()), identifier);
+        JTextComponent c = TypeOp.editable(Focus.keyTarget(t.component()), identifier);
         Reach.check(registry, t);
         return c;
     }
@@ -91,29 +91,7 @@ final class LegacyTypeOp implements ProbeOp {
         if (owner == null) {
             throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has the keyboard focus; name the field with 'identifier'");
         }
-        return editable(owner, Focus.describe(owner));
-    }
-
-    /** The component as a text control a person could type into, else {@code gui.not_editable}. */
-    private static JTextComponent editable(Component c, String identifier) throws ProbeException {
-        if (!(c instanceof JTextComponent)) {
-            throw notEditable(identifier, "it is a " + c.getClass().getSimpleName() + ", not a text field");
-        }
-        JTextComponent t = (JTextComponent) c;
-        if (!t.isEnabled()) {
-            throw notEditable(identifier, "it is disabled");
-        }
-        if (!t.isEditable()) {
-            throw notEditable(identifier, "it is not editable");
-        }
-        return t;
-    }
-
-    private static ProbeException notEditable(String identifier, String reason) {
-        ObjectNode details = ProbeException.newDetails();
-        details.put("identifier", identifier);
-        details.put("reason", reason);
-        return new ProbeException(ErrorCodes.NOT_EDITABLE, "cannot type into '" + identifier + "': " + reason, details);
+        return TypeOp.editable(owner, Focus.describe(owner));
     }
 
     /** One KEY_TYPED per char; CR, LF and CRLF as one Enter key, a tab as the Tab key. */
