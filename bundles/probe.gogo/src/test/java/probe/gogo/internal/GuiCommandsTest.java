@@ -26,7 +26,9 @@ import org.apache.felix.gogo.runtime.CommandProcessorImpl;
 import org.apache.felix.gogo.runtime.threadio.ThreadIOImpl;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Converter;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +50,12 @@ class GuiCommandsTest {
     @TempDir
     Path dir;
 
-    private ThreadIOImpl threadIO;
+    /**
+     * One ThreadIO for the class, as a framework has one. Gogo's ThreadIO puts its own System.out
+     * back whenever a command thread ends, and an interrupted job's thread ends after the job has
+     * been reported: a ThreadIO per test would find the previous one's stream still set.
+     */
+    private static ThreadIOImpl threadIO;
     private CommandProcessorImpl processor;
     private GuiCommands commands;
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -83,10 +90,19 @@ class GuiCommandsTest {
         return calls.get(calls.size() - 1);
     }
 
-    @BeforeEach
-    void start() {
+    @BeforeAll
+    static void startThreadIO() {
         threadIO = new ThreadIOImpl();
         threadIO.start();
+    }
+
+    @AfterAll
+    static void stopThreadIO() {
+        threadIO.stop();
+    }
+
+    @BeforeEach
+    void start() {
         processor = new CommandProcessorImpl(threadIO);
         commands = new GuiCommands("1.2.3");
         for (String f : FUNCTIONS) {
@@ -105,7 +121,6 @@ class GuiCommandsTest {
     void stop() {
         session.close();
         processor.stop();
-        threadIO.stop();
     }
 
     private Object run(String line) throws Exception {
