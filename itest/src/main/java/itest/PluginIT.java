@@ -93,7 +93,8 @@ class PluginIT {
         Path socket = tmp.resolve("run").resolve("probe.sock");
         Path host = Fixture.projectRoot().resolve("run").resolve("target").resolve("host.jar");
         assertTrue(Files.isRegularFile(host), host + " is built before the integration tests");
-        Files.writeString(plugins.resolve("probe.transport.cfg"), "token=plugin-token\nmaxConnections=5\n");
+        String cfg = "token=plugin-token\nmaxConnections=5\n";
+        Files.writeString(plugins.resolve("probe.transport.cfg"), cfg);
         try (Proc p = Proc.java(Map.of("HVM_HOME", tmp.resolve("library").toString(), "HVM_GUI_PROBE_SOCKET", socket.toString(),
                 "HVM_PLUGINS", plugins.toString()), "-jar", host.toString())) {
             p.awaitLine("HVM main window shown");
@@ -146,6 +147,9 @@ class PluginIT {
                         "the probe left descriptors open: " + grown);
             }
             assertTrue(p.output().contains("HVM main window shown") && !p.output().contains("HVM closed"), "the GUI never restarted");
+            // FileInstall's write-back once emptied this file as the transport started (features/plugins.bnd).
+            assertEquals(cfg, Files.readString(plugins.resolve("probe.transport.cfg")), "the user's configuration file is never rewritten");
+            assertFalse(p.output().contains("Updating configuration"), p.output());
         }
     }
 
