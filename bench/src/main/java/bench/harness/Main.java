@@ -201,6 +201,10 @@ public final class Main {
             out.row("`gui.list` 500-control window (scope `bench`, " + benchItems + " items)", listBench,
                     "empty EDT hop, in the GUI's JVM", edtHop, "< 2 ms", listBench.medianMs() < 2, "list");
 
+            Stats listBenchRaw = timed(100, n(500), raw(c, "{\"id\":1,\"op\":\"gui.list\",\"args\":{\"scope\":\"bench\"}}\n"));
+            out.row("… the same request as a raw line (client: write line, read line; no parsing)", listBenchRaw,
+                    "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
+
             JsonNode cost = c.call("bench.control", args("action", "listCost").put("scope", "bench").put("samples", n(300)),
                     Duration.ofSeconds(60));
             out.row("… of which the registry's walk (`ViewRegistry.list`) on the EDT, in the GUI's JVM", nanos(cost, "edt"),
@@ -605,8 +609,16 @@ public final class Main {
 
     /** Writes the hello line and reads a line back, no parsing: the same code for the probe and the echo floor. */
     private static Call raw(ProbeClient c) {
+        return raw(c, HELLO_LINE);
+    }
+
+    private static Call raw(ProbeClient c, String line) {
+        return raw(c, line.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Call raw(ProbeClient c, byte[] line) {
         return () -> {
-            c.sendRaw(HELLO_LINE);
+            c.sendRaw(line);
             return c.readLine();
         };
     }
