@@ -17,11 +17,7 @@ final class Connections {
     static boolean served(int n) {
         List<ProbeClient> held = new ArrayList<>();
         try {
-            for (int i = 0; i < n; i++) {
-                ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
-                held.add(c);
-                c.call("probe.hello");
-            }
+            open(n, held);
             return true;
         } catch (Exception e) {
             return false;
@@ -35,11 +31,7 @@ final class Connections {
     static boolean limitIs(int n) {
         List<ProbeClient> held = new ArrayList<>();
         try {
-            for (int i = 0; i < n; i++) {
-                ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
-                held.add(c);
-                c.call("probe.hello");
-            }
+            open(n, held);
             try (ProbeClient extra = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
                 String line = extra.readLine();
                 return line != null && line.contains("protocol.too_many_connections");
@@ -49,6 +41,15 @@ final class Connections {
         } finally {
             held.forEach(ProbeClient::close);
             awaitNone();
+        }
+    }
+
+    /** Opens {@code n} connections into {@code held}, each answering a hello; throws at the first that does not. */
+    private static void open(int n, List<ProbeClient> held) throws Exception {
+        for (int i = 0; i < n; i++) {
+            ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
+            held.add(c);
+            c.call("probe.hello");
         }
     }
 
