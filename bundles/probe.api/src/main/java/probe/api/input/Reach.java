@@ -2,8 +2,6 @@ package probe.api.input;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
-import java.awt.Point;
-import java.awt.Rectangle;
 import java.util.List;
 import javax.swing.JComponent;
 import javax.swing.JScrollPane;
@@ -22,21 +20,27 @@ public final class Reach {
     }
 
     /**
-     * Scrolls {@code t} into view when it lies (its centre, or all of it when it fits) outside
-     * the visible part of its scroll pane, provided the scroll pane itself can be operated; then
-     * asks the registry's verdict.
+     * Asks the registry's verdict; when no part of {@code t} shows and a scroll pane holds it, scrolls
+     * it into view first (provided the scroll pane itself can be operated) and asks again.
      *
+     * @return the verdict, operable, with the point a hand presses ({@link Verdict#at()}, window
+     *     coordinates; null only for a menu item reached through its closed menus)
      * @throws ProbeException {@code gui.not_clickable} with the verdict's reason, and what is in the
      *     way in {@code details.blockedBy}, when a person could not operate it
      */
-    public static void check(ViewRegistry registry, Target t) throws ProbeException {
-        if (t.menuPath().isEmpty()) {
-            scrollIntoView(registry, t);
-        }
+    public static Verdict check(ViewRegistry registry, Target t) throws ProbeException {
         Verdict v = registry.verdict(t);
+        if (v.operable() && v.at() == null && t.menuPath().isEmpty()) {
+            scrollIntoView(registry, t);
+            v = registry.verdict(t);
+            if (v.operable() && v.at() == null) {
+                throw refusal(t.identifier(), Verdict.refused("no part of it shows, even scrolled into view", null));
+            }
+        }
         if (!v.operable()) {
             throw refusal(t.identifier(), v);
         }
+        return v;
     }
 
     private static void scrollIntoView(ViewRegistry registry, Target t) throws ProbeException {
@@ -45,19 +49,13 @@ public final class Reach {
         if (!(c instanceof JComponent) || viewport == null) {
             return;
         }
-        Rectangle b = t.bounds();
-        Rectangle visible = ((JComponent) c).getVisibleRect();
-        boolean fits = b.width <= visible.width && b.height <= visible.height;
-        if (b.isEmpty() || (fits ? visible.contains(b) : visible.contains(new Point((int) b.getCenterX(), (int) b.getCenterY())))) {
-            return;
-        }
         Component scroller = viewport.getParent() instanceof JScrollPane ? viewport.getParent() : viewport;
         Verdict v = registry.verdict(new Target(registry.identifierOf(scroller), Target.Kind.COMPONENT, scroller, -1, List.of()));
         if (!v.operable()) {
             throw refusal(t.identifier(), new Verdict(false, "it is scrolled out of view and its scroll pane cannot be operated: "
                     + v.reason(), v.blockedBy()));
         }
-        ((JComponent) c).scrollRectToVisible(b);
+        ((JComponent) c).scrollRectToVisible(t.bounds());
     }
 
     /** {@code gui.not_clickable} for {@code identifier}, with the verdict's reason and what blocks it. */

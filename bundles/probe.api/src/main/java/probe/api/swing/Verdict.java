@@ -1,15 +1,30 @@
 package probe.api.swing;
 
-/**
- * Whether a person's hand could operate a target now, and if not, why: not showing, no size,
- * disabled, covered at its centre, or behind a modal dialog. {@code blockedBy} names what is in
- * the way (the covering window or layer, the modal dialog), when something is.
- */
-public record Verdict(boolean operable, String reason, String blockedBy) {
+import java.awt.Point;
 
-    public static final Verdict OPERABLE = new Verdict(true, null, null);
+/**
+ * Whether a person's hand could operate a target now, and if not, why: not showing, no part of it
+ * in view, disabled, behind a modal dialog, or a press at its point would land on something else
+ * (another window, a control above it, or an ancestor because the target takes no mouse input).
+ * {@code blockedBy} names what is in the way (the covering window or control, the modal dialog), when
+ * something is. {@code at} is where a hand presses, in the coordinates of the target's window: the
+ * centre of the part of the target that shows (inside every enclosing viewport, its window and the
+ * screen); null when no part of it shows or it is reached through closed menus.
+ */
+public record Verdict(boolean operable, String reason, String blockedBy, Point at) {
+
+    public static final Verdict OPERABLE = new Verdict(true, null, null, null);
+
+    public Verdict(boolean operable, String reason, String blockedBy) {
+        this(operable, reason, blockedBy, null);
+    }
 
     public static Verdict refused(String reason, String blockedBy) {
-        return new Verdict(false, reason, blockedBy);
+        return new Verdict(false, reason, blockedBy, null);
+    }
+
+    /** This verdict, saying where a hand presses. */
+    public Verdict at(Point point) {
+        return new Verdict(operable, reason, blockedBy, point == null ? null : new Point(point));
     }
 }

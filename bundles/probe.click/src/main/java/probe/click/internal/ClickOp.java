@@ -28,8 +28,8 @@ import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
 /**
- * {@code gui.click {identifier, button, count}}: a hand's click at the centre of the control, row,
- * tab or menu item, posted to its window so hit-testing and the modality filter apply. A menu item
+ * {@code gui.click {identifier, button, count}}: a hand's click at the centre of the part of the
+ * control, row, tab or menu item that shows, posted to its window so hit-testing and the modality filter apply. A menu item
  * in a closed menu is reached by clicking each menu of its chain open first. The reply comes as
  * soon as the click's own handlers have run, also when one of them opened a modal dialog.
  */
@@ -58,11 +58,11 @@ public final class ClickOp implements ProbeOp {
         // One EDT hop in the common case: resolve, check, post the click, and wait behind it.
         Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
             Target t = registry.resolve(identifier);
-            Reach.check(registry, t);
+            Verdict v = Reach.check(registry, t);
             if (!t.menuPath().isEmpty()) {
                 return Delivery.nothing(new Step(null, t.menuPath()));
             }
-            return Delivery.posted(new Step(post(t, button, count), List.of()));
+            return Delivery.posted(new Step(post(t, v, button, count), List.of()));
         });
         Point at = first.posted() ? first.value().at() : viaMenus(identifier, first.value().closedMenus(), button, count, deadline);
 
@@ -74,9 +74,9 @@ public final class ClickOp implements ProbeOp {
         return data;
     }
 
-    /** Clicks at the centre of {@code t}, checked and reachable. On the EDT. */
-    private static Point post(Target t, Mouse.Button button, int count) {
-        Point p = t.centreInWindow();
+    /** Clicks {@code t} where its verdict says a hand presses: the centre of the part that shows. On the EDT. */
+    private static Point post(Target t, Verdict v, Mouse.Button button, int count) {
+        Point p = v.at();
         Mouse.click(t.window(), p, button, count);
         return p;
     }
@@ -92,8 +92,7 @@ public final class ClickOp implements ProbeOp {
                     throw Reach.refusal(identifier, Verdict.refused("its menu " + name(t.menuPath().get(0))
                             + " closed before the item could be clicked", null));
                 }
-                Reach.check(registry, t);
-                return Delivery.posted(post(t, button, count));
+                return Delivery.posted(post(t, Reach.check(registry, t), button, count));
             }).value();
         } catch (ProbeException | RuntimeException e) {
             if (!closedMenus.isEmpty()) {

@@ -2,6 +2,7 @@ package probe.registry.internal;
 
 import java.awt.Component;
 import java.awt.Container;
+import java.awt.GraphicsConfiguration;
 import java.awt.IllegalComponentStateException;
 import java.awt.Point;
 import java.awt.Rectangle;
@@ -14,20 +15,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import javax.swing.JComponent;
-import javax.swing.SwingUtilities;
+import javax.swing.JFileChooser;
+import javax.swing.JPopupMenu;
 import javax.swing.plaf.ComponentUI;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 
 /**
- * What covers a target at its centre: a window above its own, or another component of its window
- * (a glass pane, a popup layer, an overlapping sibling). One instance serves one listing on the EDT
- * and remembers what every item shares (the windows' places, each container's children), so the
- * cost per item is its own ancestor chain instead of a hit test from the window's root.
+ * Where a hand presses on a target and what the press meets there, as AWT decides it.
  *
- * <p>The answer is exactly the one of {@link SwingUtilities#getDeepestComponentAt} at the centre:
- * the fast path only ever concludes that nothing covers the target, and only when it proves that
- * the hit test would land on the target or inside it; anything else runs that hit test itself.
+ * <p>The point is the centre of the part of the target that shows: its bounds clipped by every
+ * ancestor up to its window, and by the screen. A window above the target's window at that point
+ * takes the press. Inside the window, the press goes where AWT's lightweight dispatcher sends it:
+ * {@code Container.getMouseEventTarget}, a depth-first search in z-order (topmost child first) for
+ * the deepest visible lightweight component that contains the point and takes mouse input; a
+ * component that contains the point but takes none, with nothing inside it that does, lets the
+ * search go on to the components below it (so a visible glass pane without listeners blocks
+ * nothing), and a target that takes no mouse input is never where a press lands. "Takes mouse input"
+ * is AWT's own filter ({@code Container.MouseEventTargetFilter}): a mouse, motion or wheel listener,
+ * or mouse events enabled on the component, which Swing does exactly for a component with a popup
+ * menu, with autoscrolls, for JPopupMenu and for JFileChooser; everything it reads is public.
+ *
+ * <p>One instance serves one listing on the EDT and remembers what the items share (the windows'
+ * places, which containers have disjoint children), so the cost of an item is its own ancestor
+ * chain; the full search from the window's root runs only to name what is in the way.
  */
 final class Covering {
     /** Per class: whether {@code contains(x, y)} is the bounds test of Component (no override of contains or inside). */
@@ -36,7 +47,7 @@ final class Covering {
     private static final Map<Class<?>, Boolean> PLAIN_UI_CONTAINS = Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
-     * Below this many asks a container's siblings are tested one by one, as the hit test does; a
+     * Below this many asks a container's siblings are tested one by one, as the search does; a
      * single verdict (gui.click) so costs no more than before, and a listing of many children in
      * one container pays the sort once.
      */
@@ -53,34 +64,98 @@ final class Covering {
         Boolean disjoint;
     }
 
+    /** The part of a target that shows, in its component's coordinates, and where that component sits in its window. */
+    record Shown(Rectangle part, int dx, int dy) {
+        boolean empty() {
+            return part.isEmpty();
+        }
+
+        /** The centre of the part that shows, in the window's coordinates. */
+        Point centreInWindow() {
+            return new Point(part.x + part.width / 2 + dx, part.y + part.height / 2 + dy);
+        }
+    }
+
     Covering(List<Window> stack) {
         this.stack = stack;
     }
 
-    /** The verdict of what is at the target's centre: operable, or covered by a window or a component. */
-    Verdict at(Target t) {
+    /**
+     * The part of {@code t} that shows: its bounds clipped by its component, by every ancestor up to
+     * the window (each viewport among them), and by the screen the window is on.
+     */
+    Shown shown(Target t) {
+        Component c = t.component();
+        Rectangle r = t.bounds().intersection(new Rectangle(0, 0, c.getWidth(), c.getHeight()));
+        int dx = 0;
+        int dy = 0;
+        Component a = c;
+        while (!(a instanceof Window)) {
+            Container p = a.getParent();
+            if (p == null) {
+                return new Shown(new Rectangle(), dx, dy);
+            }
+            dx += a.getX();
+            dy += a.getY();
+            r = r.intersection(new Rectangle(-dx, -dy, p.getWidth(), p.getHeight()));
+            a = p;
+        }
+        Window w = (Window) a;
+        if (c == w) {
+            r = new Rectangle(0, 0, w.getWidth(), w.getHeight());
+        }
+        GraphicsConfiguration gc = w.getGraphicsConfiguration();
+        if (gc != null) {
+            Rectangle screen = gc.getBounds();
+            Point origin = screen(w);
+            r = r.intersection(new Rectangle(screen.x - origin.x - dx, screen.y - origin.y - dy, screen.width, screen.height));
+        }
+        return new Shown(r, dx, dy);
+    }
+
+    /**
+     * The verdict of a press at {@code at} (window coordinates of {@code t}'s window): operable when
+     * it lands on the target's component or inside it; else what takes it.
+     */
+    Verdict at(Target t, Point at) {
         Window w = t.window();
         Component c = t.component();
-        Rectangle b = t.bounds();
-        Point inWindow = Geometry.toWindow(c, b.x + b.width / 2, b.y + b.height / 2, w);
         Point origin = screen(w);
-        int sx = inWindow.x + origin.x;
-        int sy = inWindow.y + origin.y;
+        int sx = at.x + origin.x;
+        int sy = at.y + origin.y;
         for (int i = stack.indexOf(w) + 1; i < stack.size(); i++) {
             Window above = stack.get(i);
             if (above.getBounds().contains(sx, sy)) {
-                return Verdict.refused("it is covered at its centre by the window '" + SwingViewRegistry.name(above) + "'",
-                        SwingViewRegistry.name(above));
+                return Verdict.refused("it is covered at that point by the window '" + SwingViewRegistry.name(above) + "'",
+                        SwingViewRegistry.name(above)).at(at);
             }
         }
-        if (reaches(c, w, inWindow.x, inWindow.y)) {
-            return Verdict.OPERABLE;
+        if (c == w || reaches(c, w, at.x, at.y)) {
+            return Verdict.OPERABLE.at(at);
         }
-        Component hit = SwingUtilities.getDeepestComponentAt(w, inWindow.x, inWindow.y);
-        if (hit == null || hit == c || SwingUtilities.isDescendingFrom(hit, c)) {
-            return Verdict.OPERABLE;
+        Component hit = target(w, at.x, at.y);
+        if (hit == null) {
+            return Verdict.refused("it takes no mouse input: a press there reaches no control", null).at(at);
         }
-        return Verdict.refused("it is covered at its centre by '" + SwingViewRegistry.name(hit) + "'", SwingViewRegistry.name(hit));
+        if (hit == c || isInside(hit, c)) {
+            // Not proven by the chain, but the full search agrees that the press lands on it.
+            return Verdict.OPERABLE.at(at);
+        }
+        if (isInside(c, hit)) {
+            return Verdict.refused("it takes no mouse input: a press there goes to '" + SwingViewRegistry.name(hit) + "'",
+                    SwingViewRegistry.name(hit)).at(at);
+        }
+        return Verdict.refused("it is covered at that point by '" + SwingViewRegistry.name(hit) + "'", SwingViewRegistry.name(hit)).at(at);
+    }
+
+    /** Whether {@code c} is {@code ancestor} or inside it. */
+    private static boolean isInside(Component c, Component ancestor) {
+        for (Component a = c; a != null; a = a.getParent()) {
+            if (a == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Where SwingUtilities.convertPointToScreen puts a window's origin (its location on screen, else its location). */
@@ -95,19 +170,48 @@ final class Covering {
     }
 
     /**
-     * True only when {@code getDeepestComponentAt(w, x, y)} is null, {@code c}, or inside {@code c}.
-     * The hit test descends from the window's root, at each level into the first visible child (in
-     * z-order, topmost first) that contains the point; so it reaches {@code c} when, along
-     * {@code c}'s ancestor chain, every ancestor contains the point and no sibling above it does.
+     * AWT's {@code getMouseEventTarget(x, y, INCLUDE_SELF)} on {@code p}: the component a press at
+     * (x, y), in {@code p}'s coordinates, is dispatched to; null when none takes it (the window then
+     * gets the press itself).
+     */
+    static Component target(Container p, int x, int y) {
+        for (Component comp : p.getComponents()) {
+            if (comp != null && comp.isVisible() && comp.isLightweight() && comp.contains(x - comp.getX(), y - comp.getY())) {
+                if (comp instanceof Container) {
+                    Component deeper = target((Container) comp, x - comp.getX(), y - comp.getY());
+                    if (deeper != null) {
+                        return deeper;
+                    }
+                } else if (takesMouse(comp)) {
+                    return comp;
+                }
+            }
+        }
+        return p.contains(x, y) && takesMouse(p) ? p : null;
+    }
+
+    /**
+     * AWT's MouseEventTargetFilter from public state: listeners, or mouse events enabled, which
+     * Swing does (and never undoes) for a popup menu set on a component, autoscrolls, JPopupMenu and
+     * JFileChooser.
+     */
+    static boolean takesMouse(Component c) {
+        if (c.getMouseListeners().length > 0 || c.getMouseMotionListeners().length > 0 || c.getMouseWheelListeners().length > 0) {
+            return true;
+        }
+        if (c instanceof JComponent && (((JComponent) c).getComponentPopupMenu() != null || ((JComponent) c).getAutoscrolls())) {
+            return true;
+        }
+        return c instanceof JPopupMenu || c instanceof JFileChooser;
+    }
+
+    /**
+     * True only when the search from {@code w} lands on {@code c} or inside it: along {@code c}'s
+     * ancestor chain every component is visible, lightweight and contains the point, no sibling
+     * above it would take the press, and something at the point inside {@code c} takes it.
      * False means "not proven", never "covered".
      */
     private boolean reaches(Component c, Window w, int x, int y) {
-        if (!w.contains(x, y)) {
-            return true;
-        }
-        if (!(c instanceof Container)) {
-            return false;
-        }
         int depth = 0;
         for (Component a = c; a != w; a = a.getParent()) {
             if (a == null) {
@@ -125,23 +229,22 @@ final class Covering {
         for (int level = 1; level <= depth; level++) {
             Container parent = (Container) chain[level - 1];
             Component child = chain[level];
-            if (!child.isVisible()) {
+            if (!child.isVisible() || !child.isLightweight()) {
                 return false;
             }
-            Point loc = child.getLocation();
-            int cx = px - loc.x;
-            int cy = py - loc.y;
-            if (!child.contains(cx, cy) || siblingAboveCatches(parent, child, px, py)) {
+            int cx = px - child.getX();
+            int cy = py - child.getY();
+            if (!child.contains(cx, cy) || siblingAboveTakes(parent, child, px, py)) {
                 return false;
             }
             px = cx;
             py = cy;
         }
-        return true;
+        return c instanceof Container ? target((Container) c, px, py) != null : takesMouse(c);
     }
 
-    /** Whether a visible sibling above {@code child} (lower index) would take the hit at (x, y), in the parent's coordinates. */
-    private boolean siblingAboveCatches(Container parent, Component child, int x, int y) {
+    /** Whether a sibling above {@code child} (lower index) would take a press at (x, y), in the parent's coordinates. */
+    private boolean siblingAboveTakes(Container parent, Component child, int x, int y) {
         if (inside(child, x, y) && disjoint(parent)) {
             // Every visible sibling answers contains() from its bounds, and no bounds overlap the child's.
             return false;
@@ -150,12 +253,9 @@ final class Covering {
             if (s == child) {
                 return false;
             }
-            if (s != null && s.isVisible()) {
-                Point loc = s.getLocation();
-                Component r = s instanceof Container
-                        ? (s.contains(x - loc.x, y - loc.y) ? s : null)
-                        : s.getComponentAt(x - loc.x, y - loc.y);
-                if (r != null && r.isVisible()) {
+            if (s != null && s.isVisible() && s.isLightweight() && s.contains(x - s.getX(), y - s.getY())) {
+                boolean takes = s instanceof Container ? target((Container) s, x - s.getX(), y - s.getY()) != null : takesMouse(s);
+                if (takes) {
                     return true;
                 }
             }
@@ -193,8 +293,7 @@ final class Covering {
             if (k == null || !k.isVisible()) {
                 continue;
             }
-            if (!(k instanceof Container) || !plainContains(k)) {
-                // The hit test asks a non-container getComponentAt, which may be overridden: no shortcut.
+            if (!plainContains(k)) {
                 return false;
             }
             if (k.getWidth() > 0 && k.getHeight() > 0) {

@@ -6,6 +6,7 @@ import java.awt.Component;
 import java.awt.Dialog;
 import java.awt.Frame;
 import java.awt.KeyboardFocusManager;
+import java.awt.Point;
 import java.awt.Rectangle;
 import java.awt.Window;
 import java.util.ArrayList;
@@ -14,8 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import javax.swing.JComponent;
 import javax.swing.JMenu;
+import javax.swing.JViewport;
+import javax.swing.SwingUtilities;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Deactivate;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.swing.Target;
@@ -31,6 +35,19 @@ import probe.api.wire.Wire;
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ViewRegistry.class)
 public final class SwingViewRegistry implements ViewRegistry {
     private static final int NEAREST = 5;
+
+    private final Modality modality = new Modality();
+
+    /** Watches the order dialogs are shown in, which decides which modal dialog blocks which window. */
+    @Activate
+    void activate() {
+        modality.start();
+    }
+
+    @Deactivate
+    void deactivate() {
+        modality.stop();
+    }
 
     @Override
     public List<Window> windows() {
@@ -128,7 +145,9 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     /**
      * The verdict against a stacking order already computed, and a covering that remembers what
-     * the items of one listing share (a listing asks once, not per item).
+     * the items of one listing share (a listing asks once, not per item). Every verdict on a target
+     * that shows says where a hand would press, refused or not, so that it can be checked against
+     * a real press there.
      */
     private Verdict verdict(Target t, List<Window> stack, Covering covering) {
         Component c = t.component();
@@ -141,7 +160,7 @@ public final class SwingViewRegistry implements ViewRegistry {
             if (!c.isEnabled()) {
                 return Verdict.refused("it is disabled", null);
             }
-            return blockedByModal(t.menuPath().get(0), stack);
+            return blockedByModal(t.menuPath().get(0));
         }
         if (!c.isShowing()) {
             return Verdict.refused("it is not showing", null);
@@ -150,40 +169,35 @@ public final class SwingViewRegistry implements ViewRegistry {
         if (b.width <= 0 || b.height <= 0) {
             return Verdict.refused("it has no size on screen", null);
         }
+        Covering.Shown shown = covering.shown(t);
+        Point at = shown.empty() ? null : shown.centreInWindow();
         if (!c.isEnabled()) {
-            return Verdict.refused("it is disabled", null);
+            return Verdict.refused("it is disabled", null).at(at);
         }
         if (t.kind() == Target.Kind.TAB && !((javax.swing.JTabbedPane) c).isEnabledAt(t.index())) {
-            return Verdict.refused("the tab is disabled", null);
+            return Verdict.refused("the tab is disabled", null).at(at);
         }
-        Verdict modal = blockedByModal(c, stack);
+        Verdict modal = blockedByModal(c);
         if (!modal.operable()) {
-            return modal;
+            return modal.at(at);
         }
-        if (t.kind() == Target.Kind.ROW && !visibleRect(c).intersects(b)) {
-            // Scrolled out of view: a hand scrolls first, and so does gui.click; nothing covers it yet.
-            return Verdict.OPERABLE;
+        if (at == null) {
+            if (SwingUtilities.getAncestorOfClass(JViewport.class, c) != null) {
+                // Scrolled out of view: a hand scrolls first, and so do the ops (Reach); nothing covers it yet.
+                return Verdict.OPERABLE;
+            }
+            return Verdict.refused("no part of it shows: it lies outside its window or the screen", null);
         }
-        return covering.at(t);
+        return covering.at(t, at);
     }
 
-    /** A showing modal dialog that blocks the window of {@code c}: the topmost one that is not that window or an owner of it. */
-    private static Verdict blockedByModal(Component c, List<Window> stack) {
-        Window w = ViewRegistry.windowOf(c);
-        Dialog blocker = null;
-        for (Window x : stack) {
-            if (x instanceof Dialog && ((Dialog) x).isModal() && x != w && !isOrOwns(x, w)) {
-                blocker = (Dialog) x;
-            }
-        }
+    /** The modal dialog that keeps a press from the window of {@code c}, as the event dispatch thread decides (see Modality). */
+    private Verdict blockedByModal(Component c) {
+        Dialog blocker = modality.blocker(ViewRegistry.windowOf(c));
         if (blocker == null) {
             return Verdict.OPERABLE;
         }
         return Verdict.refused("it is behind the modal dialog '" + name(blocker) + "'", name(blocker));
-    }
-
-    private static Rectangle visibleRect(Component c) {
-        return c instanceof JComponent ? ((JComponent) c).getVisibleRect() : new Rectangle(0, 0, c.getWidth(), c.getHeight());
     }
 
     /** A component's identifier, else its class and (for windows) title, so a message can name it. */
@@ -251,6 +265,9 @@ public final class SwingViewRegistry implements ViewRegistry {
         o.put("parent", e.parent());
         Verdict v = verdict(t, scan.windows, scan.covering);
         o.put("clickable", v.operable());
+        if (v.at() != null) {
+            o.putArray("at").add(v.at().x).add(v.at().y);
+        }
         if (!v.operable()) {
             o.put("reason", v.reason());
         }

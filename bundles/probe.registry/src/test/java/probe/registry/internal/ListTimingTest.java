@@ -78,8 +78,11 @@ class ListTimingTest {
             Target t = e.target();
             ObjectNode o = Items.describe(t, e.window(), scan.labels.get(t.component()));
             o.put("parent", e.parent());
-            Verdict v = CoveringTest.reference(t, stack);
+            Verdict v = CoveringTest.reference(t, new Covering(stack).shown(t).centreInWindow(), stack);
             o.put("clickable", v.operable());
+            if (v.at() != null) {
+                o.putArray("at").add(v.at().x).add(v.at().y);
+            }
             if (!v.operable()) {
                 o.put("reason", v.reason());
             }
