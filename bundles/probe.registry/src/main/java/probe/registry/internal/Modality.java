@@ -10,6 +10,7 @@ import java.awt.event.ComponentEvent;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,11 +28,11 @@ import java.util.WeakHashMap;
  * the question. So a modal dialog shown over another (the file chooser over Create VM) is operable,
  * and the one below it is not.
  *
- * <p>The order shown is watched here (component-shown events of dialogs); dialogs that were already
- * showing when the watch began are ordered owners first, as they must have been shown.
- * One difference from the toolkit is deliberate and documented: the toolkit also orders two filters
- * by whether one dialog blocks the other, which only matters when a dialog of a lower modality type
- * is shown while one of a higher type blocks it; HVM shows no such pair.
+ * <p>The filters' order depends on which dialog blocks which, and that on the order the dialogs
+ * were shown: both are replayed here from the order shown, which is watched (component-shown events
+ * of dialogs); dialogs that were already showing when the watch began are ordered owners first, as
+ * they must have been shown. A check against the toolkit itself, on random windows of every modality
+ * and exclusion type, is in this bundle's tests.
  */
 final class Modality implements AWTEventListener {
     private static final long MASK = AWTEvent.COMPONENT_EVENT_MASK;
@@ -119,15 +120,126 @@ final class Modality implements AWTEventListener {
                         : before.contains(d) || !watching ? -1 : Long.MAX_VALUE)
                 .thenComparingInt(Modality::ownerDepth)
                 .thenComparingInt(creation::indexOf));
+        Map<Dialog, Dialog> blockers = blockers(modal);
         List<Dialog> filters = new ArrayList<>();
         for (Dialog d : modal) {
             int k = 0;
-            while (k < filters.size() && compare(filters.get(k), d) <= 0) {
+            while (k < filters.size() && compare(filters.get(k), d, blockers) <= 0) {
                 k++;
             }
             filters.add(k, d);
         }
         return filters;
+    }
+
+    /**
+     * Which modal dialog blocks which, replayed as Dialog.modalShow decided it when each was shown,
+     * in the order shown: a dialog is blocked by an earlier one that blocks it unless it can block that
+     * one back at a modality type at least as high (or owns it); a dialog shown later blocks the earlier
+     * unblocked ones in its scope that are not in its blockers' hierarchies, except modal ones that
+     * would block it and came after it; and a dialog left unblocked re-checks its child hierarchy.
+     */
+    private static Map<Dialog, Dialog> blockers(List<Dialog> order) {
+        Map<Dialog, Dialog> blocker = new IdentityHashMap<>();
+        List<Dialog> shown = new ArrayList<>();
+        for (Dialog t : order) {
+            shown.add(t);
+            List<Dialog> by = new ArrayList<>();
+            for (Dialog d : shown) {
+                if (shouldBlock(d, t, blocker)) {
+                    Window w = d;
+                    while (w != null && w != t) {
+                        w = w.getOwner();
+                    }
+                    if (w == t || !shouldBlock(t, d, blocker) || t.getModalityType().compareTo(d.getModalityType()) < 0) {
+                        by.add(d);
+                    }
+                }
+            }
+            for (int i = 0; i < by.size(); i++) {
+                Dialog bb = blocker.get(by.get(i));
+                if (bb != null && !by.contains(bb)) {
+                    by.add(i + 1, bb);
+                }
+            }
+            if (!by.isEmpty() && !blocker.containsKey(t)) {
+                blocker.put(t, by.get(0));
+            }
+            List<Window> hierarchies = new ArrayList<>(by);
+            for (int k = 0; k < hierarchies.size(); k++) {
+                hierarchies.addAll(List.of(hierarchies.get(k).getOwnedWindows()));
+            }
+            for (Dialog wd : shown) {
+                if (blocker.containsKey(wd) || !shouldBlock(t, wd, blocker) || hierarchies.contains(wd)) {
+                    continue;
+                }
+                if (shouldBlock(wd, t, blocker) && shown.indexOf(wd) > shown.indexOf(t)) {
+                    continue;
+                }
+                blocker.put(wd, t);
+            }
+            if (!blocker.containsKey(t)) {
+                List<Window> children = new ArrayList<>(List.of(t.getOwnedWindows()));
+                for (int k = 0; k < children.size(); k++) {
+                    Window w = children.get(k);
+                    if (!w.isVisible()) {
+                        continue;
+                    }
+                    if (w instanceof Dialog && shown.contains(w)) {
+                        blocker.remove(w);
+                        for (Dialog d : shown) {
+                            if (shouldBlock(d, w, blocker)) {
+                                blocker.put((Dialog) w, d);
+                                break;
+                            }
+                        }
+                    }
+                    children.addAll(List.of(w.getOwnedWindows()));
+                }
+            }
+        }
+        return blocker;
+    }
+
+    /** Dialog.shouldBlock: whether the showing modal dialog {@code d} blocks {@code w}, given the blockers known so far. */
+    private static boolean shouldBlock(Dialog d, Window w, Map<Dialog, Dialog> blocker) {
+        if (w == d || d.getModalityType() == Dialog.ModalityType.MODELESS) {
+            return false;
+        }
+        // Not from the child hierarchy of d, nor of any dialog that blocks d.
+        for (Window b = d; b != null; b = blocker.get(b)) {
+            for (Window x = w; x != null; x = x.getOwner()) {
+                if (x == b) {
+                    return false;
+                }
+            }
+        }
+        switch (d.getModalityType()) {
+            case DOCUMENT_MODAL:
+                if (excluded(w, Dialog.ModalExclusionType.APPLICATION_EXCLUDE)) {
+                    for (Window x = d; x != null; x = x.getOwner()) {
+                        if (x == w) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
+                return root(d) == root(w);
+            case APPLICATION_MODAL:
+                return !excluded(w, Dialog.ModalExclusionType.APPLICATION_EXCLUDE);
+            case TOOLKIT_MODAL:
+                return !excluded(w, Dialog.ModalExclusionType.TOOLKIT_EXCLUDE);
+            default:
+                return false;
+        }
+    }
+
+    private static Window root(Window w) {
+        Window r = w;
+        while (r.getOwner() != null) {
+            r = r.getOwner();
+        }
+        return r;
     }
 
     private static int ownerDepth(Window w) {
@@ -138,8 +250,8 @@ final class Modality implements AWTEventListener {
         return n;
     }
 
-    /** ModalEventFilter.compareTo without the blocker chains: hierarchy first, then the modality type. */
-    private static int compare(Dialog a, Dialog b) {
+    /** ModalEventFilter.compareTo: hierarchy first, then which blocks which, then the modality type. */
+    private static int compare(Dialog a, Dialog b, Map<Dialog, Dialog> blocker) {
         for (Window x = a; x != null; x = x.getOwner()) {
             if (x == b) {
                 return 1;
@@ -148,6 +260,16 @@ final class Modality implements AWTEventListener {
         for (Window x = b; x != null; x = x.getOwner()) {
             if (x == a) {
                 return -1;
+            }
+        }
+        for (Dialog x = blocker.get(a); x != null; x = blocker.get(x)) {
+            if (x == b) {
+                return -1;
+            }
+        }
+        for (Dialog x = blocker.get(b); x != null; x = blocker.get(x)) {
+            if (x == a) {
+                return 1;
             }
         }
         return a.getModalityType().compareTo(b.getModalityType());
