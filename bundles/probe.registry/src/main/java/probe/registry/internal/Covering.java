@@ -159,7 +159,7 @@ final class Covering {
     }
 
     /** Where SwingUtilities.convertPointToScreen puts a window's origin (its location on screen, else its location). */
-    private Point screen(Window w) {
+    Point screen(Window w) {
         return onScreen.computeIfAbsent(w, x -> {
             try {
                 return x.getLocationOnScreen();

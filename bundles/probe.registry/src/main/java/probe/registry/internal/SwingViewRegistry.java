@@ -157,10 +157,8 @@ public final class SwingViewRegistry implements ViewRegistry {
                     return Verdict.refused("its menu '" + name(m) + "' is disabled", null);
                 }
             }
-            if (!c.isEnabled()) {
-                return Verdict.refused("it is disabled", null);
-            }
-            return blockedByModal(t.menuPath().get(0));
+            Verdict modal = blockedByModal(t.menuPath().get(0));
+            return modal.operable() && !c.isEnabled() ? Verdict.refused("it is disabled", null) : modal;
         }
         if (!c.isShowing()) {
             return Verdict.refused("it is not showing", null);
@@ -171,12 +169,8 @@ public final class SwingViewRegistry implements ViewRegistry {
         }
         Covering.Shown shown = covering.shown(t);
         Point at = shown.empty() ? null : shown.centreInWindow();
-        if (!c.isEnabled()) {
-            return Verdict.refused("it is disabled", null).at(at);
-        }
-        if (t.kind() == Target.Kind.TAB && !((javax.swing.JTabbedPane) c).isEnabledAt(t.index())) {
-            return Verdict.refused("the tab is disabled", null).at(at);
-        }
+        // What a press meets first decides the reason: the modal filter, then what takes the press
+        // at the point, then the control itself ignoring it (a disabled control receives the press).
         Verdict modal = blockedByModal(c);
         if (!modal.operable()) {
             return modal.at(at);
@@ -184,11 +178,21 @@ public final class SwingViewRegistry implements ViewRegistry {
         if (at == null) {
             if (SwingUtilities.getAncestorOfClass(JViewport.class, c) != null) {
                 // Scrolled out of view: a hand scrolls first, and so do the ops (Reach); nothing covers it yet.
-                return Verdict.OPERABLE;
+                return c.isEnabled() ? Verdict.OPERABLE : Verdict.refused("it is disabled", null);
             }
             return Verdict.refused("no part of it shows: it lies outside its window or the screen", null);
         }
-        return covering.at(t, at);
+        Verdict landing = covering.at(t, at);
+        if (!landing.operable()) {
+            return landing;
+        }
+        if (!c.isEnabled()) {
+            return Verdict.refused("it is disabled", null).at(at);
+        }
+        if (t.kind() == Target.Kind.TAB && !((javax.swing.JTabbedPane) c).isEnabledAt(t.index())) {
+            return Verdict.refused("the tab is disabled", null).at(at);
+        }
+        return landing;
     }
 
     /** The modal dialog that keeps a press from the window of {@code c}, as the event dispatch thread decides (see Modality). */
@@ -267,6 +271,8 @@ public final class SwingViewRegistry implements ViewRegistry {
         o.put("clickable", v.operable());
         if (v.at() != null) {
             o.putArray("at").add(v.at().x).add(v.at().y);
+            Point origin = scan.covering.screen(t.window());
+            o.putArray("atOnScreen").add(v.at().x + origin.x).add(v.at().y + origin.y);
         }
         if (!v.operable()) {
             o.put("reason", v.reason());

@@ -82,6 +82,8 @@ class ListTimingTest {
             o.put("clickable", v.operable());
             if (v.at() != null) {
                 o.putArray("at").add(v.at().x).add(v.at().y);
+                java.awt.Point origin = new Covering(stack).screen(t.window());
+                o.putArray("atOnScreen").add(v.at().x + origin.x).add(v.at().y + origin.y);
             }
             if (!v.operable()) {
                 o.put("reason", v.reason());
