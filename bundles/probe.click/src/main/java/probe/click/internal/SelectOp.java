@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -90,8 +90,7 @@ public final class SelectOp implements ProbeOp {
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         // Set on the EDT once a click that opens a combo's popup is posted, so any failure after it closes that popup again.
-        AtomicBoolean opened = new AtomicBoolean();
-        JComboBox<?>[] openedCombo = new JComboBox<?>[1];
+        AtomicReference<JComboBox<?>> opened = new AtomicReference<>();
         Item chosen;
         try {
             Step step = Delivery.run(deadline, () -> {
@@ -115,8 +114,7 @@ public final class SelectOp implements ProbeOp {
                     }
                     Point p = opener.centreInWindow();
                     Mouse.click(opener.window(), p, Mouse.Button.LEFT, 1);
-                    opened.set(true);
-                    openedCombo[0] = combo;
+                    opened.set(combo);
                     return Delivery.posted(new Step(null, combo));
                 }
                 Item item = find(identifier, c, wanted);
@@ -129,8 +127,8 @@ public final class SelectOp implements ProbeOp {
             }).value();
             chosen = step.combo() == null ? step.item() : fromPopup(identifier, step.combo(), wanted, deadline);
         } catch (ProbeException | RuntimeException e) {
-            if (opened.get()) {
-                closePopup(openedCombo[0]);
+            if (opened.get() != null) {
+                closePopup(opened.get());
             }
             throw e;
         }
@@ -196,11 +194,9 @@ public final class SelectOp implements ProbeOp {
         }).value();
     }
 
-    /** Closes a combo's popup that the probe opened, behind the click that opened it. */
+    /** Closes a combo's popup that the probe opened, behind the click that opened it (queued after it, so it runs later). */
     private static void closePopup(JComboBox<?> combo) {
-        if (combo != null) {
-            SwingUtilities.invokeLater(() -> combo.setPopupVisible(false));
-        }
+        SwingUtilities.invokeLater(() -> combo.setPopupVisible(false));
     }
 
     /** What an error names an item by: its identifier, else the view's identifier and its index. */
