@@ -4,10 +4,11 @@ import java.awt.Point;
 import java.awt.Window;
 import java.awt.event.InputEvent;
 import java.awt.event.MouseEvent;
+import java.awt.event.MouseWheelEvent;
 import java.util.Locale;
 import javax.swing.SwingUtilities;
 
-/** A hand's mouse: moves to a point of a window and clicks there. Call on the EDT. */
+/** A hand's mouse: moves to a point of a window, clicks and turns the wheel there. Call on the EDT. */
 public final class Mouse {
     /** Windows opens context menus on release; X11 and macOS on press. */
     private static final boolean POPUP_ON_RELEASE =
@@ -66,6 +67,30 @@ public final class Mouse {
         Point s = onScreen(w, p);
         Input.post(new MouseEvent(w, MouseEvent.MOUSE_MOVED, Input.when(), 0, p.x, p.y, s.x, s.y, 0, false,
                 MouseEvent.NOBUTTON));
+    }
+
+    /**
+     * Lines a wheel notch scrolls, as the X11 toolkit reports a notch ({@code scrollAmount} 3); a
+     * scroll pane scrolls that many unit increments (rows of a list) per notch.
+     */
+    public static final int WHEEL_UNITS_PER_NOTCH = 3;
+
+    /**
+     * Posts a move to {@code p}, then one wheel event per notch there, as a wheel's clicks come:
+     * {@code notches} positive turns the wheel towards the user (the view scrolls down, or right),
+     * negative away. {@code horizontal} carries the shift modifier, which is how the X11 toolkit
+     * reports a tilt wheel and a touchpad's sideways scroll, and how Swing's scroll panes read a
+     * horizontal scroll. Nothing is posted but the move for 0 notches.
+     */
+    public static void wheel(Window w, Point p, int notches, boolean horizontal) {
+        move(w, p);
+        Point s = onScreen(w, p);
+        int direction = Integer.signum(notches);
+        int modifiers = horizontal ? InputEvent.SHIFT_DOWN_MASK : 0;
+        for (int n = 0; n < Math.abs(notches); n++) {
+            Input.post(new MouseWheelEvent(w, MouseEvent.MOUSE_WHEEL, Input.when(), modifiers, p.x, p.y, s.x, s.y, 0, false,
+                    MouseWheelEvent.WHEEL_UNIT_SCROLL, WHEEL_UNITS_PER_NOTCH, direction, direction));
+        }
     }
 
     private static Point onScreen(Window w, Point p) {

@@ -6,7 +6,7 @@
  * probe.api.input.Deadline}, the op's timeout.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package probe.api.input;
 
 import org.osgi.annotation.bundle.Export;

@@ -237,6 +237,66 @@ public final class Readable {
         return b.toString();
     }
 
+    /**
+     * {@code gui.select}'s data: {@code selected "Fedora Linux" in dialog.createVM.combo.os
+     * (dialog.createVM.combo.os.row.fedora, index 2)}.
+     */
+    public static String selected(JsonNode data) {
+        StringBuilder b = new StringBuilder("selected ");
+        String label = text(data, "label");
+        String item = text(data, "selected");
+        JsonNode index = data == null ? null : data.get("index");
+        b.append(label != null ? quote(label) : item != null ? bare(item) : "the item");
+        b.append(" in ").append(identifierOr(data, "the control"));
+        List<String> about = new ArrayList<>();
+        if (item != null && label != null) {
+            about.add(bare(item));
+        }
+        if (index != null && index.isNumber()) {
+            about.add("index " + index.asText());
+        }
+        if (!about.isEmpty()) {
+            b.append(" (").append(String.join(", ", about)).append(')');
+        }
+        return b.toString();
+    }
+
+    /** {@code gui.hover}'s data: {@code hovering over ID at [52,52]; tooltip "Start the VM"}. */
+    public static String hovered(JsonNode data) {
+        StringBuilder b = new StringBuilder("hovering over ").append(identifierOr(data, "the control"));
+        JsonNode at = data == null ? null : data.get("at");
+        if (at != null && at.isArray()) {
+            b.append(" at ").append(frame(at));
+        }
+        String tip = text(data, "tooltip");
+        if (tip != null) {
+            b.append("; tooltip ").append(quote(tip));
+        }
+        return b.toString();
+    }
+
+    /** {@code gui.scroll}'s data: {@code scrolled sidebar.list 3 notches down, 1 notch left at [140,400]}. */
+    public static String scrolled(JsonNode data) {
+        StringBuilder b = new StringBuilder("scrolled ").append(identifierOr(data, "the control"));
+        int dy = data == null ? 0 : data.path("dy").asInt(0);
+        int dx = data == null ? 0 : data.path("dx").asInt(0);
+        List<String> moves = new ArrayList<>();
+        if (dy != 0) {
+            moves.add(notches(dy) + (dy > 0 ? " down" : " up"));
+        }
+        if (dx != 0) {
+            moves.add(notches(dx) + (dx > 0 ? " right" : " left"));
+        }
+        if (!moves.isEmpty()) {
+            b.append(' ').append(String.join(", ", moves));
+        }
+        JsonNode at = data == null ? null : data.get("at");
+        if (at != null && at.isArray()) {
+            b.append(" at ").append(frame(at));
+        }
+        return b.toString();
+    }
+
     /** {@code gui.type}'s data: {@code typed 5 characters into ID}. Never the text: it is not in the data. */
     public static String typed(JsonNode data) {
         int n = data == null ? 0 : data.path("typed").asInt(0);
@@ -426,6 +486,10 @@ public final class Readable {
     private static String identifierOr(JsonNode data, String fallback) {
         String id = text(data, "identifier");
         return id != null ? id : fallback;
+    }
+
+    private static String notches(int n) {
+        return Math.abs(n) + (Math.abs(n) == 1 ? " notch" : " notches");
     }
 
     static String plural(long n, String noun) {

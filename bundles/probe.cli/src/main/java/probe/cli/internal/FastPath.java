@@ -80,6 +80,12 @@ final class FastPath {
                 return new Verb(p, List.of("--identifier", "--dialog", "--state", "--timeout-ms"), List.of(), 0);
             case "screenshot":
                 return new Verb(p, List.of("--output", "--scope"), List.of(), 0);
+            case "select":
+                return new Verb(p, List.of("--identifier", "--label", "--row", "--index"), List.of(), 0);
+            case "hover":
+                return new Verb(p, List.of("--identifier"), List.of(), 0);
+            case "scroll":
+                return new Verb(p, List.of("--identifier", "--dy", "--dx"), List.of(), 0);
             default:
                 return null;
         }
@@ -262,10 +268,48 @@ final class FastPath {
                 c.scope = o.get("--scope");
                 return c;
             }
+            case "select": {
+                String index = o.get("--index");
+                int given = (o.containsKey("--label") ? 1 : 0) + (o.containsKey("--row") ? 1 : 0) + (index != null ? 1 : 0);
+                if (!o.containsKey("--identifier") || given != 1 || index != null && !index.matches(SMALL_NUMBER)) {
+                    return null;
+                }
+                GuiSelect c = new GuiSelect();
+                c.identifier = o.get("--identifier");
+                c.item = new GuiSelect.Item();
+                c.item.label = o.get("--label");
+                c.item.row = o.get("--row");
+                c.item.index = index == null ? null : Integer.valueOf(index);
+                return c;
+            }
+            case "hover": {
+                if (!o.containsKey("--identifier")) {
+                    return null;
+                }
+                GuiHover c = new GuiHover();
+                c.identifier = o.get("--identifier");
+                return c;
+            }
+            case "scroll": {
+                // Negative notches start with '-', which this path leaves to picocli anyway.
+                String dy = o.get("--dy");
+                String dx = o.get("--dx");
+                if (!o.containsKey("--identifier") || dy != null && !dy.matches(SMALL_NUMBER) || dx != null && !dx.matches(SMALL_NUMBER)) {
+                    return null;
+                }
+                GuiScroll c = new GuiScroll();
+                c.identifier = o.get("--identifier");
+                c.dy = dy == null ? null : Integer.valueOf(dy);
+                c.dx = dx == null ? null : Integer.valueOf(dx);
+                return c;
+            }
             default:
                 return null;
         }
     }
+
+    /** A number picocli reads as an int exactly as written (no sign, no leading zero, well inside int's range). */
+    private static final String SMALL_NUMBER = "0|[1-9][0-9]{0,8}";
 
     /** Bad usage found while running: the message and the verb's usage, as picocli prints them (exit 2). */
     private static int usage(Verb verb, String message, String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {

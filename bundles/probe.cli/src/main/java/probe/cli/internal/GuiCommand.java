@@ -8,6 +8,6 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "gui", description = "Look at and operate the GUI.",
         subcommands = {GuiList.class, GuiDialog.class, GuiAudit.class, GuiClick.class, GuiType.class, GuiKeypress.class,
-            GuiWait.class, GuiWatch.class, GuiScreenshot.class})
+            GuiWait.class, GuiWatch.class, GuiScreenshot.class, GuiSelect.class, GuiHover.class, GuiScroll.class})
 final class GuiCommand {
 }

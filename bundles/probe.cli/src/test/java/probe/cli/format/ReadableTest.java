@@ -90,6 +90,11 @@ class ReadableTest {
         assertEquals("double-clicked a.b.c with the middle button",
                 Readable.clicked(json("{'identifier':'a.b.c','button':'middle','count':2}")));
         assertEquals("typed 1 character into a.b.c", Readable.typed(json("{'identifier':'a.b.c','typed':1}")));
+        assertEquals("selected \"Fedora Linux\" in c (c.row.fedora, index 2)",
+                Readable.selected(json("{'identifier':'c','selected':'c.row.fedora','label':'Fedora Linux','index':2}")));
+        assertEquals("selected t.tab.0 in t (index 0)", Readable.selected(json("{'identifier':'t','selected':'t.tab.0','label':null,'index':0}")));
+        assertEquals("hovering over b at [1,2]", Readable.hovered(json("{'identifier':'b','at':[1,2],'tooltip':null}")));
+        assertEquals("scrolled l 1 notch down, 3 notches right", Readable.scrolled(json("{'identifier':'l','dy':1,'dx':3}")));
         assertEquals("typed 0 characters into the focused control", Readable.typed(json("{'typed':0}")));
         assertEquals("pressed ctrl+alt+delete", Readable.pressed(json("{'key':'delete','modifiers':['ctrl','alt'],'target':null}")));
         assertEquals("pressed return on a.b", Readable.pressed(json("{'key':'return','modifiers':[],'target':{'identifier':'a.b'}}")));

@@ -146,6 +146,34 @@ class GuiVerbsTest {
                     conn.reply(req, d);
                     return;
                 }
+                case "gui.select": {
+                    String id = args.path("identifier").asText();
+                    if (args.path("label").asText().equals("Plan 9")) {
+                        ObjectNode details = Wire.object().put("identifier", id).put("count", 9);
+                        details.putArray("nearest").add("Fedora Linux");
+                        conn.fail(req, "gui.identifier_not_found", "'" + id + "' has no item labelled \"Plan 9\"; nearest: \"Fedora Linux\"",
+                                details);
+                        return;
+                    }
+                    ObjectNode d = Wire.object().put("identifier", id).put("selected", id + ".row.fedora").put("label", "Fedora Linux")
+                            .put("index", 2);
+                    conn.reply(req, d);
+                    return;
+                }
+                case "gui.hover": {
+                    ObjectNode d = Wire.object().put("identifier", args.path("identifier").asText());
+                    d.putArray("at").add(40).add(12);
+                    d.put("tooltip", "Start the selected VM");
+                    conn.reply(req, d);
+                    return;
+                }
+                case "gui.scroll": {
+                    ObjectNode d = Wire.object().put("identifier", args.path("identifier").asText());
+                    d.putArray("at").add(140).add(400);
+                    d.put("dy", args.path("dy").asInt(0)).put("dx", args.path("dx").asInt(0));
+                    conn.reply(req, d);
+                    return;
+                }
                 case "gui.type": {
                     String text = args.path("text").asText();
                     typed.add(text);
@@ -350,6 +378,60 @@ class GuiVerbsTest {
         int before = probe.requests().size();
         assertEquals(2, run("gui", "click").code, "no --identifier");
         assertEquals(2, run("gui", "click", "--identifier", "x", "--button", "fourth").code);
+        assertEquals(before, probe.requests().size());
+    }
+
+    // ---- select, hover, scroll ----
+
+    @Test
+    void selectSendsExactlyOneWayToNameTheItem() {
+        Run r = run("gui", "select", "--identifier", "dialog.createVM.combo.os", "--label", "Fedora Linux");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("selected \"Fedora Linux\" in dialog.createVM.combo.os (dialog.createVM.combo.os.row.fedora, index 2)\n", r.out);
+        assertEquals(Wire.object().put("identifier", "dialog.createVM.combo.os").put("label", "Fedora Linux"), lastArgs());
+        assertEquals(0, run("gui", "select", "--identifier", "a.combo", "--row", "fedora").code);
+        assertEquals(Wire.object().put("identifier", "a.combo").put("row", "fedora"), lastArgs());
+        Run json = run("--json", "gui", "select", "--identifier", "a.combo", "--index", "2");
+        assertEquals(0, json.code, json.toString());
+        assertEquals(Wire.object().put("identifier", "a.combo").put("index", 2), lastArgs());
+        assertTrue(json.out.contains("\"selected\":\"a.combo.row.fedora\""), json.out);
+
+        Run missing = run("gui", "select", "--identifier", "a.combo", "--label", "Plan 9");
+        assertEquals(1, missing.code, missing.toString());
+        assertTrue(missing.err.contains("gui.identifier_not_found") && missing.err.contains("Fedora Linux"), missing.err);
+
+        int before = probe.requests().size();
+        assertEquals(2, run("gui", "select", "--identifier", "a.combo").code, "no item named");
+        assertEquals(2, run("gui", "select", "--identifier", "a.combo", "--label", "x", "--index", "1").code, "two ways");
+        assertEquals(2, run("gui", "select", "--identifier", "a.combo", "--index", "-1").code);
+        assertEquals(2, run("gui", "select", "--label", "x").code, "no --identifier");
+        assertEquals(before, probe.requests().size());
+    }
+
+    @Test
+    void hoverPrintsTheTooltip() {
+        Run r = run("gui", "hover", "--identifier", "toolbar.button.start");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("hovering over toolbar.button.start at [40,12]; tooltip \"Start the selected VM\"\n", r.out);
+        assertEquals(Wire.object().put("identifier", "toolbar.button.start"), lastArgs());
+        assertEquals(2, run("gui", "hover").code);
+    }
+
+    @Test
+    void scrollSendsNotchesEitherWay() {
+        Run r = run("gui", "scroll", "--identifier", "sidebar.list", "--dy", "3");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("scrolled sidebar.list 3 notches down at [140,400]\n", r.out);
+        assertEquals(Wire.object().put("identifier", "sidebar.list").put("dy", 3), lastArgs());
+        Run up = run("gui", "scroll", "--identifier", "sidebar.list", "--dy", "-1", "--dx", "-2");
+        assertEquals(0, up.code, up.toString());
+        assertEquals("scrolled sidebar.list 1 notch up, 2 notches left at [140,400]\n", up.out);
+        assertEquals(Wire.object().put("identifier", "sidebar.list").put("dy", -1).put("dx", -2), lastArgs());
+
+        int before = probe.requests().size();
+        assertEquals(2, run("gui", "scroll", "--identifier", "sidebar.list").code, "no notches");
+        assertEquals(2, run("gui", "scroll", "--identifier", "sidebar.list", "--dy", "0").code);
+        assertEquals(2, run("gui", "scroll", "--identifier", "sidebar.list", "--dy", "101").code);
         assertEquals(before, probe.requests().size());
     }
 

@@ -310,6 +310,13 @@ class MainTest {
             {"--socket", s, "gui", "wait", "--identifier", "a.b", "--state", "showing", "--timeout-ms", "700000"},
             {"--socket", s, "gui", "wait", "--identifier", "a.b", "--state", "hidden", "--timeout-ms", "100"},
             {"--socket", s, "gui", "screenshot", "-o", shot.toString()},
+            {"--socket", s, "gui", "select", "--identifier", "a.b", "--label", "Fedora Linux"},
+            {"--socket", s, "gui", "select", "--identifier", "a.b", "--index", "2"},
+            {"--socket", s, "gui", "select", "--identifier", "a.b", "--row=fedora", "--json"},
+            {"--socket", s, "gui", "hover", "--identifier", "a.b"},
+            {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "3", "--dx", "1"},
+            {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "0"},
+            {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dx", "1000"},
             {"--socket", s, "--json", "gui", "screenshot", "--output=" + shot, "--scope", "dialog"},
         };
         for (String[] line : lines) {
@@ -337,6 +344,9 @@ class MainTest {
             {"gui", "wait", "--identifier", "a", "--dialog", "d", "--state", "open"}, {"gui", "wait", "--dialog", "d"},
             {"gui", "keypress", "--key", "a", "--modifiers", "ctrl,"}, {"gui", "keypress", "--modifiers", "ctrl"},
             {"gui", "screenshot"}, {"gui", "screenshot", "-ofile.png"}, {"gui", "list", "--strict"},
+            {"gui", "select", "--identifier", "a"}, {"gui", "select", "--identifier", "a", "--row", "r", "--index", "1"},
+            {"gui", "select", "--identifier", "a", "--index", "01"}, {"gui", "select", "--label", "x"},
+            {"gui", "hover"}, {"gui", "scroll", "--identifier", "a", "--dy", "-3"}, {"gui", "scroll", "--dy", "3"},
         };
         for (String[] line : lines) {
             Run fast = through(true, "", line);

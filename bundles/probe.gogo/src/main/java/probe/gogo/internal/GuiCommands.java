@@ -50,7 +50,7 @@ import probe.cli.format.Readable;
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = GuiCommands.class)
 @GogoCommand(scope = "gui", function = {"hello", "list", "dialog", "audit", "click", "type", "keypress", "wait", "watch",
-    "screenshot"})
+    "screenshot", "select", "hover", "scroll"})
 public final class GuiCommands {
     private static final String JSON = "print the op's data as JSON instead of text";
     private static final System.Logger LOG = System.getLogger(GuiCommands.class.getName());
@@ -136,6 +136,50 @@ public final class GuiCommands {
         ObjectNode args = Wire.object().put("identifier", identifier).put("button", button).put("count", twice ? 2 : 1);
         JsonNode data = call("gui.click", args);
         return json ? data : Readable.clicked(filled(data, args));
+    }
+
+    @Descriptor("choose an item of a combo box, list, table, tree or tabbed pane as a hand does (a combo is clicked open,"
+            + " the item clicked in its popup)")
+    public Object select(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("ITEM is the item's identifier or its end after a dot (fedora)") @Parameter(names = {"-r", "--row"}, presentValue = "true", absentValue = "false") boolean byRow,
+            @Descriptor("ITEM is the item's place, from 0") @Parameter(names = {"-i", "--index"}, presentValue = "true", absentValue = "false") boolean byIndex,
+            @Descriptor("the combo box, list, table, tree or tabbed pane, such as dialog.createVM.combo.os") String identifier,
+            @Descriptor("the text the item shows (exact, else ignoring case), such as \"Fedora Linux\"; with -r or -i as they say") String item)
+            throws GuiError {
+        ObjectNode args = Wire.object().put("identifier", identifier);
+        if (byRow && byIndex) {
+            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": give -r (a row) or -i (an index), not both", null, null);
+        }
+        if (byIndex) {
+            try {
+                args.put("index", Integer.parseInt(item));
+            } catch (NumberFormatException e) {
+                throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": -i takes the item's place, a number from 0, not '"
+                        + item + "'", null, e);
+            }
+        } else {
+            args.put(byRow ? "row" : "label", item);
+        }
+        JsonNode data = call("gui.select", args);
+        return json ? data : Readable.selected(filled(data, args));
+    }
+
+    @Descriptor("rest the pointer on a control as a hand does: enter events, rollover, and its tooltip shows (printed)")
+    public Object hover(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("the control, such as toolbar.button.start") String identifier) throws GuiError {
+        ObjectNode args = Wire.object().put("identifier", identifier);
+        JsonNode data = call("gui.hover", args);
+        return json ? data : Readable.hovered(filled(data, args));
+    }
+
+    @Descriptor("turn the mouse wheel over a control: DY notches down (negative: up), -x notches right (negative: left)")
+    public Object scroll(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor("wheel notches right (a shift+wheel); negative scrolls left") @Parameter(names = {"-x", "--dx"}, absentValue = "0") int dx,
+            @Descriptor("the control, such as sidebar.list") String identifier,
+            @Descriptor("wheel notches down; negative scrolls up") int dy) throws GuiError {
+        ObjectNode args = Wire.object().put("identifier", identifier).put("dy", dy).put("dx", dx);
+        JsonNode data = call("gui.scroll", args);
+        return json ? data : Readable.scrolled(filled(data, args));
     }
 
     @Descriptor("type text into a control as a person's keys would (the text stays in the shell's history: see --prompt)")

@@ -45,7 +45,7 @@ import probe.api.wire.Wire;
  */
 class GuiCommandsTest {
     private static final String[] FUNCTIONS = {"hello", "list", "dialog", "audit", "click", "type", "keypress", "wait", "watch",
-        "screenshot"};
+        "screenshot", "select", "hover", "scroll"};
 
     @TempDir
     Path dir;
@@ -203,6 +203,42 @@ class GuiCommandsTest {
         assertEquals(Wire.object().put("identifier", "detail.button.stop").put("button", "left").put("count", 1), last().args());
         assertEquals("double-clicked sidebar.row.vm1 with the right button at [10,20]", run("gui:click -b right --double sidebar.row.vm1"));
         assertEquals(Wire.object().put("identifier", "sidebar.row.vm1").put("button", "right").put("count", 2), last().args());
+    }
+
+    @Test
+    void selectByLabelRowOrIndex() throws Exception {
+        op("gui.select", args -> Wire.object().put("identifier", args.get("identifier").textValue())
+                .put("selected", "dialog.createVM.combo.os.row.fedora").put("label", "Fedora Linux").put("index", 2));
+        assertEquals("selected \"Fedora Linux\" in dialog.createVM.combo.os (dialog.createVM.combo.os.row.fedora, index 2)",
+                run("gui:select dialog.createVM.combo.os 'Fedora Linux'"));
+        assertEquals(Wire.object().put("identifier", "dialog.createVM.combo.os").put("label", "Fedora Linux"), last().args());
+        run("gui:select -r dialog.createVM.combo.os fedora");
+        assertEquals(Wire.object().put("identifier", "dialog.createVM.combo.os").put("row", "fedora"), last().args());
+        run("gui:select --index dialog.createVM.combo.os 2");
+        assertEquals(Wire.object().put("identifier", "dialog.createVM.combo.os").put("index", 2), last().args());
+        int before = calls.size();
+        GuiError e = assertThrows(GuiError.class, () -> run("gui:select -i dialog.createVM.combo.os two"));
+        assertEquals("gui.invalid_args", e.code());
+        assertEquals(before, calls.size());
+    }
+
+    @Test
+    void hoverAndScroll() throws Exception {
+        op("gui.hover", args -> {
+            ObjectNode d = Wire.object().put("identifier", args.get("identifier").textValue());
+            d.putArray("at").add(40).add(12);
+            return d.put("tooltip", "Start the selected VM");
+        });
+        assertEquals("hovering over toolbar.button.start at [40,12]; tooltip \"Start the selected VM\"", run("gui:hover toolbar.button.start"));
+        op("gui.scroll", args -> {
+            ObjectNode d = Wire.object().put("identifier", args.get("identifier").textValue());
+            d.putArray("at").add(1).add(2);
+            return d.put("dy", args.get("dy").intValue()).put("dx", args.get("dx").intValue());
+        });
+        assertEquals("scrolled sidebar.list 3 notches down at [1,2]", run("gui:scroll sidebar.list 3"));
+        assertEquals(Wire.object().put("identifier", "sidebar.list").put("dy", 3).put("dx", 0), last().args());
+        assertEquals("scrolled sidebar.list 2 notches up, 1 notch left at [1,2]", run("gui:scroll -x -1 sidebar.list -2"));
+        assertEquals(Wire.object().put("identifier", "sidebar.list").put("dy", -2).put("dx", -1), last().args());
     }
 
     @Test

@@ -87,6 +87,9 @@ final class Controls {
         if (c instanceof JPopupMenu) {
             return "popup";
         }
+        if (c instanceof javax.swing.JToolTip) {
+            return "tooltip";
+        }
         return "group";
     }
 

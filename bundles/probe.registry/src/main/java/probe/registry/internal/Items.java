@@ -18,9 +18,11 @@ import javax.swing.JProgressBar;
 import javax.swing.JSlider;
 import javax.swing.JSpinner;
 import javax.swing.JTabbedPane;
+import javax.swing.JToolTip;
 import javax.swing.JToggleButton;
 import javax.swing.text.JTextComponent;
 import probe.api.swing.Rows;
+import probe.api.swing.Shown;
 import probe.api.swing.Target;
 import probe.api.wire.Wire;
 
@@ -56,6 +58,14 @@ final class Items {
         frame.add(r.x).add(r.y).add(r.width).add(r.height);
         o.put("label", label(t, labelledBy));
         value(t, o);
+        String tip = tooltip(t);
+        if (tip != null) {
+            o.put("tooltip", tip);
+        }
+        if (c instanceof JToolTip && ((JToolTip) c).getComponent() != null) {
+            // A tooltip showing now: which control it tells about.
+            o.put("for", ((JToolTip) c).getComponent().getName());
+        }
         o.put("enabled", c.isEnabled());
         o.put("focused", t.kind() == Target.Kind.COMPONENT && c.isFocusOwner());
         if (!t.menuPath().isEmpty()) {
@@ -98,6 +108,9 @@ final class Items {
         if (c instanceof JLabel) {
             return ((JLabel) c).getText();
         }
+        if (c instanceof JToolTip) {
+            return ((JToolTip) c).getTipText();
+        }
         if (labelledBy != null) {
             return labelledBy.getText();
         }
@@ -110,43 +123,20 @@ final class Items {
 
     /** What a person reads in the row: the text its cell renderer draws (not the value's toString). */
     static String rowText(Component view, int i) {
-        Object v = Rows.value(view, i);
-        Component cell = null;
-        if (view instanceof JList) {
-            @SuppressWarnings("unchecked")
-            JList<Object> list = (JList<Object>) view;
-            cell = list.getCellRenderer().getListCellRendererComponent(list, v, i, false, false);
-        } else if (view instanceof javax.swing.JTable) {
-            javax.swing.JTable table = (javax.swing.JTable) view;
-            cell = table.getColumnCount() == 0 ? null : table.prepareRenderer(table.getCellRenderer(i, 0), i, 0);
-        } else if (view instanceof javax.swing.JTree) {
-            javax.swing.JTree tree = (javax.swing.JTree) view;
-            return tree.convertValueToText(v, false, tree.isExpanded(i), tree.getModel().isLeaf(v), i, false);
-        }
-        String text = cell == null ? null : texts(cell);
-        return text == null || text.isBlank() ? null : text;
+        return Shown.row(view, i);
     }
 
-    private static String texts(Component c) {
-        if (c instanceof JLabel) {
-            String s = ((JLabel) c).getText();
-            // An HTML label reads as its text, not its markup.
-            return s != null && s.regionMatches(true, 0, "<html>", 0, 6)
-                    ? s.replaceAll("<[^>]*>", " ").replaceAll("&nbsp;", " ").replaceAll("\\s+", " ").strip() : s;
+    /** The tooltip text the control (or the tab) has, which a hand resting on it would make appear; null when none. */
+    private static String tooltip(Target t) {
+        Component c = t.component();
+        if (t.kind() == Target.Kind.TAB) {
+            return ((JTabbedPane) c).getToolTipTextAt(t.index());
         }
-        if (c instanceof JTextComponent) {
-            return ((JTextComponent) c).getText();
+        if (t.kind() != Target.Kind.COMPONENT || !(c instanceof JComponent) || c instanceof JToolTip) {
+            return null;
         }
-        StringBuilder out = new StringBuilder();
-        if (c instanceof java.awt.Container) {
-            for (Component child : ((java.awt.Container) c).getComponents()) {
-                String s = texts(child);
-                if (s != null && !s.isBlank()) {
-                    out.append(out.length() == 0 ? "" : " ").append(s.strip());
-                }
-            }
-        }
-        return out.toString();
+        String tip = ((JComponent) c).getToolTipText();
+        return tip == null || tip.isEmpty() ? null : tip;
     }
 
     private static void value(Target t, ObjectNode o) {
@@ -170,8 +160,8 @@ final class Items {
         } else if (c instanceof JToggleButton || c instanceof javax.swing.JCheckBoxMenuItem || c instanceof javax.swing.JRadioButtonMenuItem) {
             o.put("value", ((AbstractButton) c).isSelected());
         } else if (c instanceof JComboBox) {
-            Object v = ((JComboBox<?>) c).getSelectedItem();
-            o.put("value", v == null ? null : v.toString());
+            // What the combo shows, as its renderer draws it: never the model's toString().
+            o.put("value", Shown.comboValue((JComboBox<?>) c));
         } else if (c instanceof JSpinner) {
             Object v = ((JSpinner) c).getValue();
             if (v instanceof Number) {

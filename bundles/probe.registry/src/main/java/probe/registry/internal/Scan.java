@@ -9,11 +9,11 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
-import javax.swing.JComponent;
+import java.util.function.IntFunction;
 import javax.swing.JLabel;
 import javax.swing.JMenu;
 import javax.swing.JTabbedPane;
+import javax.swing.JToolTip;
 import probe.api.swing.Rows;
 import probe.api.swing.Target;
 
@@ -23,8 +23,11 @@ import probe.api.swing.Target;
  * without a name are folded away: their children stand for them. Run it on the EDT.
  */
 final class Scan {
-    /** Client property on a JList, JTable or JTree: a {@code Function<Object, String>} from a row's value to its identifier. */
-    static final String ROW_IDENTIFIER = "hdp.rowIdentifier";
+    /**
+     * Client property on a JList, JTable, JTree or JComboBox: a {@code Function<Object, String>}
+     * from a row's value to its identifier.
+     */
+    static final String ROW_IDENTIFIER = Rows.ROW_IDENTIFIER;
 
     /** One thing the scan saw, with the identifier of its nearest named ancestor. */
     record Entry(String identifier, Target target, Window window, String parent) {
@@ -59,7 +62,9 @@ final class Scan {
             labels.put(((JLabel) c).getLabelFor(), (JLabel) c);
         }
         String id = c.getName();
-        boolean listed = !Controls.plumbing(c) && (id != null || !inCompound && (Controls.operable(c) || c instanceof Window));
+        // A showing tooltip is listed too, unnamed: what a person reads after resting the pointer on a control.
+        boolean listed = !Controls.plumbing(c) && (id != null || !inCompound && (Controls.operable(c) || c instanceof Window
+                || c instanceof JToolTip));
         if (listed) {
             List<JMenu> path = c.isShowing() ? List.of() : menuPath;
             entries.add(new Entry(id, new Target(id, Target.Kind.COMPONENT, c, -1, path), w, parent));
@@ -87,14 +92,16 @@ final class Scan {
         }
     }
 
-    @SuppressWarnings("unchecked")
+    /**
+     * The rows of a list, table or tree, named by its {@link #ROW_IDENTIFIER} naming; the rows of a
+     * combo box's open popup list are the combo's items, named by the combo's naming, else
+     * {@code <combo>.row.<index>}.
+     */
     private void rows(Component view, Window w, String parent) {
-        Object fn = view instanceof JComponent ? ((JComponent) view).getClientProperty(ROW_IDENTIFIER) : null;
-        Function<Object, String> naming = fn instanceof Function ? (Function<Object, String>) fn : null;
+        IntFunction<String> ids = Rows.rowIdentifiers(view);
         int n = Rows.count(view);
         for (int i = 0; i < n; i++) {
-            String id = naming != null ? naming.apply(Rows.value(view, i))
-                    : view.getName() != null ? view.getName() + ".row." + i : null;
+            String id = ids.apply(i);
             entries.add(new Entry(id, new Target(id, Target.Kind.ROW, view, i, List.of()), w, parent));
         }
     }

@@ -12,6 +12,7 @@ import java.awt.event.KeyEvent;
 import java.awt.event.WindowAdapter;
 import java.awt.event.WindowEvent;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import javax.accessibility.Accessible;
 import javax.swing.AbstractAction;
@@ -49,7 +50,10 @@ import javax.swing.text.DefaultFormatter;
 public final class Kit {
     /** Client property on a dialog's root pane: a {@code Map<String,Object>} saying what the dialog is about. */
     public static final String CONTEXT_PROPERTY = "hdp.context";
-    /** Client property on a list: a {@code Function<Object,String>} from a row's value to the row's identifier. */
+    /**
+     * Client property on a list or combo box: a {@code Function<Object,String>} from a row's value
+     * (a combo's item) to the row's identifier.
+     */
     public static final String ROW_IDENTIFIER_PROPERTY = "hdp.rowIdentifier";
 
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*");
@@ -124,6 +128,19 @@ public final class Kit {
         if (popup instanceof ComboPopup) {
             named(((ComboPopup) popup).getList(), identifier + ".popup");
         }
+        return combo;
+    }
+
+    /**
+     * A non-editable combo box as {@link #combo(String, Object[])}, whose items are named by their
+     * model key through {@link #ROW_IDENTIFIER_PROPERTY}: {@code <id>.row.<key>}, such as
+     * {@code dialog.createVM.combo.os.row.fedora}, so a test picks an item by what it is, not by its
+     * place in the list.
+     */
+    public static <T> JComboBox<T> combo(String identifier, T[] items, Class<T> type, Function<T, String> key) {
+        JComboBox<T> combo = combo(identifier, items);
+        Function<Object, String> rowIdentifier = value -> identifier + ".row." + key.apply(type.cast(value));
+        combo.putClientProperty(ROW_IDENTIFIER_PROPERTY, rowIdentifier);
         return combo;
     }
 

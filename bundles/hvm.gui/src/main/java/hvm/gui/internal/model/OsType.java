@@ -26,6 +26,15 @@ public enum OsType {
         return displayName;
     }
 
+    /** The key this OS has in a VM's file ({@code fedora}): its {@link JsonProperty} name. */
+    public String key() {
+        try {
+            return OsType.class.getField(name()).getAnnotation(JsonProperty.class).value();
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Override
     public String toString() {
         return displayName;

@@ -122,16 +122,17 @@ final class MainWindow {
         bar.setBorder(BorderFactory.createCompoundBorder(
                 BorderFactory.createMatteBorder(0, 0, 1, 0, new Color(0xD0, 0xD3, 0xD6)),
                 BorderFactory.createEmptyBorder(4, 8, 4, 8)));
-        bar.add(toolButton("toolbar.button.createVM", a.newVm));
+        bar.add(toolButton("toolbar.button.createVM", a.newVm, "Create a new virtual machine (Ctrl+N)"));
         bar.addSeparator();
-        bar.add(toolButton("toolbar.button.start", a.start));
-        bar.add(toolButton("toolbar.button.stop", a.stop));
-        bar.add(toolButton("toolbar.button.editConfig", a.editConfig));
+        bar.add(toolButton("toolbar.button.start", a.start, "Start the selected virtual machine"));
+        bar.add(toolButton("toolbar.button.stop", a.stop, "Stop the selected virtual machine"));
+        bar.add(toolButton("toolbar.button.editConfig", a.editConfig, "Change the selected virtual machine's settings"));
         return bar;
     }
 
-    private static JButton toolButton(String id, Action action) {
+    private static JButton toolButton(String id, Action action, String tooltip) {
         JButton b = Kit.button(id, action);
+        b.setToolTipText(tooltip);
         // Toolbar buttons do not take focus, so a click leaves the keyboard where the user was.
         b.setFocusable(false);
         return b;

@@ -203,6 +203,10 @@ class HvmAppSmokeTest {
         type("dialog.createVM.input.name", "Gamma");
         assertTrue(edt(() -> enabled("dialog.createVM.button.create")));
 
+        assertEquals("dialog.createVM.combo.os.row.fedora", rowIdentifier("dialog.createVM.combo.os", OsType.FEDORA),
+                "the OS items are named by their key in a VM's file");
+        assertEquals("dialog.createVM.combo.os.row.windows11", rowIdentifier("dialog.createVM.combo.os", OsType.WINDOWS_11));
+
         press("dialog.createVM.toggle.encrypt");
         await(() -> edt(() -> showing("dialog.createVM.input.password")), "password rows shown");
         assertFalse(edt(() -> enabled("dialog.createVM.button.create")));
@@ -297,6 +301,11 @@ class HvmAppSmokeTest {
 
         modal("detail.button.diskResize", "dialog.diskResize", about);
         assertFalse(edt(() -> enabled("dialog.diskResize.button.resize")), "the same size is no resize");
+        String scratchId = store.find(alphaId).orElseThrow().extraDisks().get(0).id();
+        assertEquals("dialog.diskResize.combo.disk.row.system",
+                rowIdentifier("dialog.diskResize.combo.disk", edt(() -> ((JComboBox<?>) find("dialog.diskResize.combo.disk")).getItemAt(0))));
+        assertEquals("dialog.diskResize.combo.disk.row." + scratchId,
+                rowIdentifier("dialog.diskResize.combo.disk", edt(() -> ((JComboBox<?>) find("dialog.diskResize.combo.disk")).getItemAt(1))));
         edt(() -> {
             ((JSpinner) find("dialog.diskResize.spinner.size")).setValue(48);
             return null;
@@ -308,6 +317,7 @@ class HvmAppSmokeTest {
 
         modal("detail.button.editConfig", "dialog.editConfig", about);
         type("dialog.editConfig.input.name", "Alpha Prime");
+        assertEquals("dialog.editConfig.combo.os.row.macos", rowIdentifier("dialog.editConfig.combo.os", OsType.MACOS));
         edt(() -> {
             ((JComboBox<?>) find("dialog.editConfig.combo.os")).setSelectedItem(OsType.FEDORA);
             return null;
@@ -426,6 +436,10 @@ class HvmAppSmokeTest {
             documented.add(m.group(1));
         }
         assertTrue(documented.remove("sidebar.row.<vmDisplayName>"), "row pattern documented");
+        for (String pattern : List.of("dialog.createVM.combo.os.row.<key>", "dialog.editConfig.combo.os.row.<key>",
+                "dialog.diskResize.combo.disk.row.<key>")) {
+            assertTrue(documented.remove(pattern), pattern + " documented");
+        }
         Set<String> undocumented = new TreeSet<>(seenNames);
         undocumented.removeAll(documented);
         Set<String> unseen = new TreeSet<>(documented);
@@ -543,6 +557,13 @@ class HvmAppSmokeTest {
     }
 
     /** The showing component so named, else any so named (a hidden card's label). */
+    /** The identifier a combo's naming ({@link Kit#ROW_IDENTIFIER_PROPERTY}) gives its item {@code value}. */
+    @SuppressWarnings("unchecked")
+    private static String rowIdentifier(String combo, Object value) throws Exception {
+        return edt(() -> ((Function<Object, String>) ((JComboBox<?>) find(combo)).getClientProperty(Kit.ROW_IDENTIFIER_PROPERTY))
+                .apply(value));
+    }
+
     private static Component find(String name) {
         Component any = null;
         for (Window w : Window.getWindows()) {

@@ -24,6 +24,11 @@ public final class DiskResizeDialog extends AppDialog<DiskResizeDialog.Request> 
         public String toString() {
             return label + " (" + sizeGiB + " GiB)";
         }
+
+        /** The item's key in the combo: {@code system}, or the extra disk's id. */
+        public String key() {
+            return diskId == null ? "system" : diskId;
+        }
     }
 
     public record Request(Choice disk, int newSizeGiB) {
@@ -41,7 +46,7 @@ public final class DiskResizeDialog extends AppDialog<DiskResizeDialog.Request> 
         for (Disk d : vm.extraDisks()) {
             choices.add(new Choice(d.id(), d.name(), d.sizeGiB()));
         }
-        disk = Kit.combo(id("combo", "disk"), choices.toArray(new Choice[0]));
+        disk = Kit.combo(id("combo", "disk"), choices.toArray(new Choice[0]), Choice.class, Choice::key);
         size = Kit.spinner(id("spinner", "size"),
                 new SpinnerNumberModel(vm.diskGiB(), VmRules.MIN_DISK_GIB, VmRules.MAX_DISK_GIB, 1));
         problem = problemLabel();

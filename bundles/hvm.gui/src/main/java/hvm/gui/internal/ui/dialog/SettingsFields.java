@@ -29,7 +29,7 @@ final class SettingsFields {
     /** @param id makes a control's identifier from its role and name */
     SettingsFields(Frame owner, BinaryOperator<String> id) {
         name = Kit.textField(id.apply("input", "name"), 24);
-        os = Kit.combo(id.apply("combo", "os"), OsType.values());
+        os = Kit.combo(id.apply("combo", "os"), OsType.values(), OsType.class, OsType::key);
         cpus = Kit.spinner(id.apply("spinner", "cpus"),
                 new SpinnerNumberModel(2, VmRules.MIN_CPUS, VmRules.MAX_CPUS, 1));
         memory = Kit.spinner(id.apply("spinner", "memory"),

@@ -1,0 +1,30 @@
+package probe.cli.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import probe.cli.format.Readable;
+
+/** {@code hvm-dbg gui hover --identifier ID}. */
+@Command(name = "hover", description = {
+    "Rest the pointer on a control the way a person would.",
+    "The pointer moves onto its centre and stays: the control gets its enter events and rollover,"
+        + " and its tooltip, if it has one, shows (the reply waits for it and prints it)."})
+final class GuiHover extends ProbeCommand {
+    @Option(names = "--identifier", paramLabel = "ID", required = true, description = "the control, such as toolbar.button.start")
+    String identifier;
+
+    @Override
+    int run(Invocation inv) throws Exception {
+        ObjectNode args = inv.args();
+        args.put("identifier", identifier);
+        JsonNode data = inv.call("gui.hover", args);
+        if (inv.json) {
+            inv.printJson(data);
+        } else {
+            inv.out.println(Readable.hovered(Invocation.filled(data, args)));
+        }
+        return 0;
+    }
+}

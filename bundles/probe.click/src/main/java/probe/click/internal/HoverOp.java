@@ -1,0 +1,163 @@
+package probe.click.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Component;
+import java.awt.Container;
+import java.awt.Point;
+import java.awt.Window;
+import java.awt.event.MouseEvent;
+import java.util.List;
+import javax.swing.JComponent;
+import javax.swing.JMenu;
+import javax.swing.JToolTip;
+import javax.swing.SwingUtilities;
+import javax.swing.ToolTipManager;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Reference;
+import probe.api.Args;
+import probe.api.Op;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.input.Deadline;
+import probe.api.input.Delivery;
+import probe.api.input.Mouse;
+import probe.api.input.Reach;
+import probe.api.swing.Target;
+import probe.api.swing.Verdict;
+import probe.api.swing.ViewRegistry;
+import probe.api.wire.Wire;
+
+/**
+ * {@code gui.hover {identifier}}: the pointer moves onto the centre of the control, row, tab or
+ * menu item and rests there, as a hand's does: the controls on the way get their enter and exit
+ * events, a button shows its rollover, and Swing's tooltip manager sees the pointer arrive. When
+ * the control has a tooltip there, the reply waits until the tooltip window shows (the manager's
+ * initial delay, 750 ms by default), so a following gui.list or gui.screenshot sees it. A menu item
+ * in a closed menu is reached by clicking its menus open first, as gui.click does.
+ */
+@org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
+@Op("gui.hover")
+public final class HoverOp implements ProbeOp {
+    /** How much longer than the tooltip manager's initial delay the reply waits for the tooltip to show. */
+    private static final long TOOLTIP_GRACE_MILLIS = 1000;
+
+    private final ViewRegistry registry;
+
+    @Activate
+    public HoverOp(@Reference(name = "registry") ViewRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** What a hop did: moved to {@code at} over {@code component} (expecting its tooltip), or found the item behind closed menus. */
+    private record Step(Point at, Component component, boolean tooltipExpected, List<JMenu> closedMenus) {
+    }
+
+    @Override
+    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        String identifier = Args.of(args).requiredString("identifier");
+        Deadline deadline = Deadline.after(ctx.timeoutMillis());
+
+        Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
+            Target t = registry.resolve(identifier);
+            Reach.check(registry, t);
+            if (!t.menuPath().isEmpty()) {
+                return Delivery.nothing(new Step(null, null, false, t.menuPath()));
+            }
+            return Delivery.posted(move(t));
+        });
+        Step step = first.value();
+        if (!first.posted()) {
+            step = viaMenus(identifier, step.closedMenus(), deadline);
+        }
+
+        String tooltip = null;
+        if (step.tooltipExpected()) {
+            Component c = step.component();
+            long wait = ToolTipManager.sharedInstance().getInitialDelay() + TOOLTIP_GRACE_MILLIS;
+            String[] shown = new String[1];
+            deadline.until(() -> {
+                JToolTip tip = showingTip(c);
+                shown[0] = tip == null ? null : tip.getTipText();
+                return tip != null;
+            }, wait);
+            tooltip = shown[0];
+        }
+
+        ObjectNode data = Wire.object();
+        data.put("identifier", identifier);
+        data.putArray("at").add(step.at().x).add(step.at().y);
+        data.put("tooltip", tooltip);
+        return data;
+    }
+
+    /** Moves the pointer onto the centre of {@code t}, checked and reachable. On the EDT. */
+    private static Step move(Target t) {
+        Point p = t.centreInWindow();
+        Window w = t.window();
+        Mouse.move(w, p);
+        Component c = t.component();
+        Point inC = SwingUtilities.convertPoint(w, p, c);
+        return new Step(p, c, hasTooltipAt(c, inC), List.of());
+    }
+
+    /** A menu item in a closed menu: each menu of its chain clicked open, then the pointer onto the item. */
+    private Step viaMenus(String identifier, List<JMenu> closedMenus, Deadline deadline) throws ProbeException {
+        try {
+            ClickOp.openMenus(identifier, closedMenus, deadline);
+            return Delivery.run(deadline, () -> {
+                Target t = registry.resolve(identifier);
+                if (!t.menuPath().isEmpty()) {
+                    throw Reach.refusal(identifier, Verdict.refused("its menu " + ClickOp.name(t.menuPath().get(0))
+                            + " closed before the pointer reached the item", null));
+                }
+                Reach.check(registry, t);
+                return Delivery.posted(move(t));
+            }).value();
+        } catch (ProbeException | RuntimeException e) {
+            // Leave no menu open that only the probe opened.
+            SwingUtilities.invokeLater(() -> javax.swing.MenuSelectionManager.defaultManager().clearSelectedPath());
+            throw e;
+        }
+    }
+
+    /** Whether Swing would show a tooltip for the pointer resting at {@code p} (in {@code c}'s coordinates). */
+    private static boolean hasTooltipAt(Component c, Point p) {
+        if (!(c instanceof JComponent) || !ToolTipManager.sharedInstance().isEnabled()) {
+            return false;
+        }
+        MouseEvent at = new MouseEvent(c, MouseEvent.MOUSE_MOVED, System.currentTimeMillis(), 0, p.x, p.y, 0, false);
+        String text = ((JComponent) c).getToolTipText(at);
+        return text != null && !text.isEmpty();
+    }
+
+    /** The tooltip showing now for {@code c}, in any window (a light popup inside its window, or a window of its own); null when none. */
+    static JToolTip showingTip(Component c) {
+        for (Window w : Window.getWindows()) {
+            if (w.isShowing()) {
+                JToolTip tip = find(w, c);
+                if (tip != null) {
+                    return tip;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static JToolTip find(Container parent, Component of) {
+        for (Component child : parent.getComponents()) {
+            if (child instanceof JToolTip && ((JToolTip) child).getComponent() == of && child.isShowing()) {
+                return (JToolTip) child;
+            }
+            if (child instanceof Container && child.isShowing()) {
+                JToolTip tip = find((Container) child, of);
+                if (tip != null) {
+                    return tip;
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,79 @@
+package probe.click.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Point;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Reference;
+import probe.api.Args;
+import probe.api.Op;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.input.Deadline;
+import probe.api.input.Delivery;
+import probe.api.input.Mouse;
+import probe.api.input.Reach;
+import probe.api.swing.Target;
+import probe.api.swing.Verdict;
+import probe.api.swing.ViewRegistry;
+import probe.api.wire.Wire;
+
+/**
+ * {@code gui.scroll {identifier, dy, dx}}: turns the mouse wheel over the control, as a hand does:
+ * the pointer moves onto its centre and one wheel event per notch is posted to its window there,
+ * so Swing hands it to whatever scrolls under the pointer (the scroll pane around a list, a
+ * spinner that listens to the wheel). {@code dy} positive scrolls down, {@code dx} positive right
+ * (a shift+wheel, as the X11 toolkit reports a sideways wheel and as Swing reads it).
+ */
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
+@Op("gui.scroll")
+public final class ScrollOp implements ProbeOp {
+    /** The most notches one call turns each way: a long flick of a wheel, not a loop. */
+    static final int MAX_NOTCHES = 100;
+
+    private final ViewRegistry registry;
+
+    @Activate
+    public ScrollOp(@Reference(name = "registry") ViewRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        Args a = Args.of(args);
+        String identifier = a.requiredString("identifier");
+        int dy = (int) a.integer("dy", 0, -MAX_NOTCHES, MAX_NOTCHES);
+        int dx = (int) a.integer("dx", 0, -MAX_NOTCHES, MAX_NOTCHES);
+        if (dy == 0 && dx == 0) {
+            throw ProbeException.invalidArgs("give 'dy' (wheel notches, positive scrolls down) or 'dx' (positive scrolls right),"
+                    + " not both zero");
+        }
+        Deadline deadline = Deadline.after(ctx.timeoutMillis());
+
+        Point at = Delivery.run(deadline, () -> {
+            Target t = registry.resolve(identifier);
+            if (!t.menuPath().isEmpty()) {
+                throw Reach.refusal(identifier, Verdict.refused("it is in a closed menu: open the menu first", null));
+            }
+            Reach.check(registry, t);
+            Point p = t.centreInWindow();
+            if (dy != 0) {
+                Mouse.wheel(t.window(), p, dy, false);
+            }
+            if (dx != 0) {
+                Mouse.wheel(t.window(), p, dx, true);
+            }
+            return Delivery.posted(p);
+        }).value();
+
+        ObjectNode data = Wire.object();
+        data.put("identifier", identifier);
+        data.putArray("at").add(at.x).add(at.y);
+        data.put("dy", dy);
+        data.put("dx", dx);
+        return data;
+    }
+}

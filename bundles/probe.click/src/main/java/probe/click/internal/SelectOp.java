@@ -1,0 +1,342 @@
+package probe.click.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Component;
+import java.awt.Point;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import javax.swing.JButton;
+import javax.swing.JComboBox;
+import javax.swing.JList;
+import javax.swing.JTabbedPane;
+import javax.swing.SwingUtilities;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Reference;
+import probe.api.Args;
+import probe.api.ErrorCodes;
+import probe.api.Op;
+import probe.api.OpContext;
+import probe.api.ProbeException;
+import probe.api.ProbeOp;
+import probe.api.input.Deadline;
+import probe.api.input.Delivery;
+import probe.api.input.Mouse;
+import probe.api.input.Reach;
+import probe.api.swing.Rows;
+import probe.api.swing.Shown;
+import probe.api.swing.Target;
+import probe.api.swing.Verdict;
+import probe.api.swing.ViewRegistry;
+import probe.api.wire.Wire;
+
+/**
+ * {@code gui.select {identifier, label | row | index}}: chooses an item of a combo box, list,
+ * table, tree or tabbed pane as a hand does. A combo box is clicked open, and once its popup shows,
+ * the item's row is scrolled into view and clicked; a row of a list, table or tree is scrolled into
+ * view and clicked; a tab is clicked. The item is named by the text a person reads in it (as the
+ * renderer draws it), by its identifier (or the identifier's end after a dot, {@code fedora}), or by
+ * its place. A popup the probe opened is closed again when the selection fails.
+ */
+@org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
+@Op("gui.select")
+public final class SelectOp implements ProbeOp {
+    /** How many near labels or identifiers an error suggests. */
+    private static final int NEAREST = 5;
+
+    private final ViewRegistry registry;
+
+    @Activate
+    public SelectOp(@Reference(name = "registry") ViewRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** The item asked for: exactly one of the three is set ({@code index} -1 when not). */
+    private record Wanted(String label, String row, int index) {
+    }
+
+    /** One item as a person sees it. */
+    private record Item(int index, String identifier, String label) {
+    }
+
+    /** What the first hop did: clicked {@code item}, or clicked {@code combo} open (or found it open). */
+    private record Step(Item item, JComboBox<?> combo) {
+    }
+
+    @Override
+    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        Args a = Args.of(args);
+        String identifier = a.requiredString("identifier");
+        String label = a.string("label", null);
+        String row = a.string("row", null);
+        int index = (int) a.integer("index", -1, 0, Integer.MAX_VALUE);
+        int given = (label != null ? 1 : 0) + (row != null ? 1 : 0) + (index >= 0 ? 1 : 0);
+        if (given != 1) {
+            throw ProbeException.invalidArgs("give exactly one of 'label' (the text shown), 'row' (the item's identifier or its end,"
+                    + " such as 'fedora') or 'index' (from 0)" + (given == 0 ? "" : ", not " + given));
+        }
+        if (row != null && row.isEmpty()) {
+            throw ProbeException.invalidArgs("argument 'row' must not be empty");
+        }
+        Wanted wanted = new Wanted(label, row, index);
+        Deadline deadline = Deadline.after(ctx.timeoutMillis());
+
+        // Set on the EDT once a click that opens a combo's popup is posted, so any failure after it closes that popup again.
+        AtomicReference<JComboBox<?>> opened = new AtomicReference<>();
+        Item chosen;
+        try {
+            Step step = Delivery.run(deadline, () -> {
+                Target t = registry.resolve(identifier);
+                Component c = t.component();
+                if (t.kind() != Target.Kind.COMPONENT || !selectable(c)) {
+                    throw ProbeException.invalidArgs("'" + identifier + "' is " + what(t) + ": gui.select chooses an item of a"
+                            + " combo box, list, table, tree or tabbed pane (use gui.click for anything else)");
+                }
+                // A hand meets a disabled or blocked control before it reads its items.
+                Reach.check(registry, t);
+                if (c instanceof JComboBox) {
+                    // A combo's items are read in its open popup, as a hand's eyes read them: an app may fill it as it opens.
+                    JComboBox<?> combo = (JComboBox<?>) c;
+                    if (combo.isPopupVisible()) {
+                        return Delivery.nothing(new Step(null, combo));
+                    }
+                    Target opener = opener(combo, t);
+                    if (opener != t) {
+                        Reach.check(registry, opener);
+                    }
+                    Point p = opener.centreInWindow();
+                    Mouse.click(opener.window(), p, Mouse.Button.LEFT, 1);
+                    opened.set(combo);
+                    return Delivery.posted(new Step(null, combo));
+                }
+                Item item = find(identifier, c, wanted);
+                Target it = new Target(itemIdentifier(identifier, item), c instanceof JTabbedPane ? Target.Kind.TAB : Target.Kind.ROW,
+                        c, item.index(), List.of());
+                Reach.check(registry, it);
+                Point p = it.centreInWindow();
+                Mouse.click(it.window(), p, Mouse.Button.LEFT, 1);
+                return Delivery.posted(new Step(item, null));
+            }).value();
+            chosen = step.combo() == null ? step.item() : fromPopup(identifier, step.combo(), wanted, deadline);
+        } catch (ProbeException | RuntimeException e) {
+            if (opened.get() != null) {
+                closePopup(opened.get());
+            }
+            throw e;
+        }
+
+        ObjectNode data = Wire.object();
+        data.put("identifier", identifier);
+        data.put("selected", chosen.identifier());
+        data.put("label", chosen.label());
+        data.put("index", chosen.index());
+        return data;
+    }
+
+    /** Whether {@code c} has items gui.select can choose. */
+    private static boolean selectable(Component c) {
+        return c instanceof JComboBox || Rows.hasRows(c) || c instanceof JTabbedPane;
+    }
+
+    private static String what(Target t) {
+        switch (t.kind()) {
+            case ROW:
+                return "a row (select it through its view, or click it)";
+            case TAB:
+                return "a tab (select it through its tabbed pane, or click it)";
+            default:
+                String name = t.component().getClass().getSimpleName();
+                return "a " + (name.isEmpty() ? t.component().getClass().getName() : name);
+        }
+    }
+
+    /** The control a hand clicks to open a combo's popup: the combo itself, or its arrow button when its text is editable. */
+    private static Target opener(JComboBox<?> combo, Target comboTarget) {
+        if (!combo.isEditable()) {
+            return comboTarget;
+        }
+        for (Component part : combo.getComponents()) {
+            if (part instanceof JButton && part.isShowing()) {
+                String name = part.getName() != null ? part.getName() : comboTarget.identifier() + " (its arrow button)";
+                return new Target(name, Target.Kind.COMPONENT, part, -1, List.of());
+            }
+        }
+        return comboTarget;
+    }
+
+    /**
+     * The second hop for a combo box: waits until its popup shows, finds the item among the items
+     * it shows now, scrolls the item's row of the popup list into view and clicks it, as a hand picks
+     * from the open list.
+     */
+    private Item fromPopup(String identifier, JComboBox<?> combo, Wanted wanted, Deadline deadline) throws ProbeException {
+        if (!deadline.until(combo::isPopupVisible)) {
+            throw Reach.refusal(identifier, Verdict.refused("its popup did not open within " + deadline.timeoutMillis() + " ms", null));
+        }
+        return Delivery.run(deadline, () -> {
+            JList<?> list = Rows.popupList(combo);
+            if (list == null || !list.isShowing()) {
+                throw Reach.refusal(identifier, Verdict.refused("its popup closed before the item could be chosen", null));
+            }
+            Item item = find(identifier, combo, wanted);
+            Target row = new Target(itemIdentifier(identifier, item), Target.Kind.ROW, list, item.index(), List.of());
+            Reach.check(registry, row);
+            Mouse.click(row.window(), row.centreInWindow(), Mouse.Button.LEFT, 1);
+            return Delivery.posted(item);
+        }).value();
+    }
+
+    /** Closes a combo's popup that the probe opened, behind the click that opened it (queued after it, so it runs later). */
+    private static void closePopup(JComboBox<?> combo) {
+        SwingUtilities.invokeLater(() -> combo.setPopupVisible(false));
+    }
+
+    /** What an error names an item by: its identifier, else the view's identifier and its index. */
+    private static String itemIdentifier(String view, Item item) {
+        return item.identifier() != null ? item.identifier() : view + " item " + item.index();
+    }
+
+    // ---- finding the item ----
+
+    /** The items of the view: how many, and each one's identifier and shown text, computed only when asked. */
+    private static final class Items {
+        final int count;
+        final IntFunction<String> identifiers;
+        final IntFunction<String> labels;
+
+        Items(Component c) {
+            if (c instanceof JComboBox) {
+                JComboBox<?> combo = (JComboBox<?>) c;
+                count = combo.getItemCount();
+                identifiers = Rows.itemIdentifiers(combo);
+                labels = i -> Shown.comboItem(combo, i);
+            } else if (c instanceof JTabbedPane) {
+                JTabbedPane pane = (JTabbedPane) c;
+                count = pane.getTabCount();
+                identifiers = pane.getName() == null ? i -> null : i -> pane.getName() + ".tab." + i;
+                labels = pane::getTitleAt;
+            } else {
+                count = Rows.count(c);
+                identifiers = Rows.rowIdentifiers(c);
+                labels = i -> Shown.row(c, i);
+            }
+        }
+
+        Item item(int i) {
+            return new Item(i, identifiers.apply(i), labels.apply(i));
+        }
+    }
+
+    /**
+     * The one item {@code wanted} names. By label: the items whose shown text is exactly it, else
+     * those whose text equals it ignoring case. By row: the item whose identifier is it, else those
+     * whose identifier ends with a dot and it. By index: that item.
+     *
+     * @throws ProbeException {@code gui.identifier_not_found} with the nearest labels or identifiers,
+     *     {@code gui.identifier_ambiguous} with the candidates when several items match
+     */
+    private static Item find(String identifier, Component c, Wanted wanted) throws ProbeException {
+        Items items = new Items(c);
+        if (wanted.index() >= 0) {
+            if (wanted.index() >= items.count) {
+                ObjectNode details = notFoundDetails(identifier, items);
+                throw new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "'" + identifier + "' has no item at index " + wanted.index()
+                        + ": it has " + items.count + (items.count == 0 ? " items" : items.count == 1 ? " item (index 0)"
+                        : " items (index 0 to " + (items.count - 1) + ")"), details);
+            }
+            return items.item(wanted.index());
+        }
+        List<Item> all = IntStream.range(0, items.count).mapToObj(items::item).collect(Collectors.toList());
+        List<Item> matches;
+        String asked;
+        List<String> names;
+        if (wanted.label() != null) {
+            asked = "labelled \"" + wanted.label() + "\"";
+            matches = all.stream().filter(i -> wanted.label().equals(i.label())).collect(Collectors.toList());
+            if (matches.isEmpty()) {
+                matches = all.stream().filter(i -> wanted.label().equalsIgnoreCase(i.label())).collect(Collectors.toList());
+            }
+            names = all.stream().map(Item::label).filter(s -> s != null).collect(Collectors.toList());
+        } else {
+            asked = "with the identifier '" + wanted.row() + "'";
+            matches = all.stream().filter(i -> wanted.row().equals(i.identifier())).collect(Collectors.toList());
+            if (matches.isEmpty()) {
+                matches = all.stream().filter(i -> i.identifier() != null && i.identifier().endsWith("." + wanted.row()))
+                        .collect(Collectors.toList());
+            }
+            names = all.stream().map(Item::identifier).filter(s -> s != null).collect(Collectors.toList());
+        }
+        if (matches.size() == 1) {
+            return matches.get(0);
+        }
+        if (matches.isEmpty()) {
+            ObjectNode details = notFoundDetails(identifier, items);
+            ArrayNode near = details.putArray("nearest");
+            String key = wanted.label() != null ? wanted.label() : wanted.row();
+            nearest(key, names).forEach(near::add);
+            throw new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "'" + identifier + "' has no item " + asked
+                    + (near.isEmpty() ? " (it has no items)" : "; nearest: " + quoted(near, wanted.label() != null)), details);
+        }
+        ObjectNode details = ProbeException.newDetails();
+        details.put("identifier", identifier);
+        ArrayNode candidates = details.putArray("candidates");
+        for (Item m : matches) {
+            ObjectNode o = candidates.addObject();
+            o.put("identifier", m.identifier());
+            o.put("role", c instanceof JTabbedPane ? "tab" : "row");
+            o.put("label", m.label());
+            o.put("index", m.index());
+        }
+        throw new ProbeException(ErrorCodes.IDENTIFIER_AMBIGUOUS, matches.size() + " items of '" + identifier + "' are " + asked
+                + "; the probe does not guess which one is meant: give its 'row' or 'index'", details);
+    }
+
+    private static ObjectNode notFoundDetails(String identifier, Items items) {
+        ObjectNode details = ProbeException.newDetails();
+        details.put("identifier", identifier);
+        details.put("count", items.count);
+        return details;
+    }
+
+    private static String quoted(ArrayNode near, boolean labels) {
+        List<String> out = new ArrayList<>();
+        near.forEach(n -> out.add(labels ? "\"" + n.asText() + "\"" : n.asText()));
+        return String.join(", ", out);
+    }
+
+    /** The names closest to {@code wanted}, ignoring case: shortest edit distance, ties in the view's order. */
+    static List<String> nearest(String wanted, List<String> names) {
+        String w = wanted.toLowerCase(Locale.ROOT);
+        return names.stream().distinct()
+                .sorted(Comparator.comparingInt(s -> distance(w, s.toLowerCase(Locale.ROOT))))
+                .limit(NEAREST)
+                .collect(Collectors.toList());
+    }
+
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}
