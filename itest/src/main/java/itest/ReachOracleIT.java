@@ -60,6 +60,7 @@ class ReachOracleIT {
         volatile boolean armed;
         volatile Component pressed;
         volatile int presses;
+        volatile int releases;
 
         void install() {
             Toolkit.getDefaultToolkit().addAWTEventListener(this, AWTEvent.MOUSE_EVENT_MASK | AWTEvent.MOUSE_MOTION_EVENT_MASK
@@ -80,6 +81,8 @@ class ReachOracleIT {
             if (e.getID() == MouseEvent.MOUSE_PRESSED) {
                 pressed = (Component) e.getSource();
                 presses++;
+            } else if (e.getID() == MouseEvent.MOUSE_RELEASED) {
+                releases++;
             }
             throw new Stopped();
         }
@@ -148,10 +151,19 @@ class ReachOracleIT {
             Target t = Swing.onEdt(() -> registry.resolve(id));
             Component comp = t.component();
             rec.pressed = null;
+            int releases = rec.releases;
             rec.armed = true;
             try {
                 xdotool("mousemove", now.get("atOnScreen").get(0).asText(), now.get("atOnScreen").get(1).asText(), "click", "1");
-                robot.waitForIdle();
+                // A press that reaches a component is followed by its release; one the modal filter
+                // drops reaches nothing, and only a full sync with the X server and the queue says so.
+                long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(150);
+                while (rec.releases == releases && System.nanoTime() < until) {
+                    Thread.sleep(2);
+                }
+                if (rec.releases == releases) {
+                    robot.waitForIdle();
+                }
             } finally {
                 rec.armed = false;
             }
