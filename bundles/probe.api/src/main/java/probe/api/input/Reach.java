@@ -43,6 +43,23 @@ public final class Reach {
         return v;
     }
 
+    /**
+     * As {@link #check}, for the pointer alone (hovering, the wheel): a disabled control is reached
+     * too, since a pointer rests on it and its tooltip shows; whatever keeps a press away (a modal
+     * dialog, something above it) keeps the pointer away as well.
+     */
+    public static Verdict pointer(ViewRegistry registry, Target t) throws ProbeException {
+        try {
+            return check(registry, t);
+        } catch (ProbeException e) {
+            Verdict v = registry.verdict(t);
+            if (v.at() != null && !t.component().isEnabled() && v.reason() != null && v.reason().endsWith("disabled")) {
+                return new Verdict(true, null, null, v.at());
+            }
+            throw e;
+        }
+    }
+
     private static void scrollIntoView(ViewRegistry registry, Target t) throws ProbeException {
         Component c = t.component();
         JViewport viewport = (JViewport) SwingUtilities.getAncestorOfClass(JViewport.class, c);

@@ -82,7 +82,10 @@ public final class Target {
         }
     }
 
-    /** The centre of the target in its window's coordinates, where a hand clicks. */
+    /**
+     * The centre of the target's whole bounds in its window's coordinates. Not where a hand presses
+     * (that is the centre of the part that shows, {@link Verdict#at()} of the registry's verdict).
+     */
     public Point centreInWindow() {
         Rectangle b = bounds();
         Point p = new Point(b.x + b.width / 2, b.y + b.height / 2);

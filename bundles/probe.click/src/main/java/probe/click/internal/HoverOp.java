@@ -62,11 +62,11 @@ public final class HoverOp implements ProbeOp {
 
         Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
             Target t = registry.resolve(identifier);
-            Reach.check(registry, t);
+            Verdict v = Reach.pointer(registry, t);
             if (!t.menuPath().isEmpty()) {
                 return Delivery.nothing(new Step(null, null, false, t.menuPath()));
             }
-            return Delivery.posted(move(t));
+            return Delivery.posted(move(t, v));
         });
         Step step = first.value();
         if (!first.posted()) {
@@ -93,9 +93,9 @@ public final class HoverOp implements ProbeOp {
         return data;
     }
 
-    /** Moves the pointer onto the centre of {@code t}, checked and reachable. On the EDT. */
-    private static Step move(Target t) {
-        Point p = t.centreInWindow();
+    /** Moves the pointer onto {@code t} where its verdict says a hand rests: the centre of the part that shows. On the EDT. */
+    private static Step move(Target t, Verdict v) {
+        Point p = v.at();
         Window w = t.window();
         Mouse.move(w, p);
         Component c = t.component();
@@ -113,8 +113,7 @@ public final class HoverOp implements ProbeOp {
                     throw Reach.refusal(identifier, Verdict.refused("its menu " + ClickOp.name(t.menuPath().get(0))
                             + " closed before the pointer reached the item", null));
                 }
-                Reach.check(registry, t);
-                return Delivery.posted(move(t));
+                return Delivery.posted(move(t, Reach.pointer(registry, t)));
             }).value();
         } catch (ProbeException | RuntimeException e) {
             // Leave no menu open that only the probe opened.

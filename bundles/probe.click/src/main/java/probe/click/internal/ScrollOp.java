@@ -58,8 +58,8 @@ public final class ScrollOp implements ProbeOp {
             if (!t.menuPath().isEmpty()) {
                 throw Reach.refusal(identifier, Verdict.refused("it is in a closed menu: open the menu first", null));
             }
-            Reach.check(registry, t);
-            Point p = t.centreInWindow();
+            // The wheel turns over a disabled control too: only where the pointer rests matters.
+            Point p = Reach.pointer(registry, t).at();
             if (dy != 0) {
                 Mouse.wheel(t.window(), p, dy, false);
             }

@@ -101,7 +101,7 @@ public final class SelectOp implements ProbeOp {
                             + " combo box, list, table, tree or tabbed pane (use gui.click for anything else)");
                 }
                 // A hand meets a disabled or blocked control before it reads its items.
-                Reach.check(registry, t);
+                Verdict tv = Reach.check(registry, t);
                 if (c instanceof JComboBox) {
                     // A combo's items are read in its open popup, as a hand's eyes read them: an app may fill it as it opens.
                     JComboBox<?> combo = (JComboBox<?>) c;
@@ -109,10 +109,7 @@ public final class SelectOp implements ProbeOp {
                         return Delivery.nothing(new Step(null, combo));
                     }
                     Target opener = opener(combo, t);
-                    if (opener != t) {
-                        Reach.check(registry, opener);
-                    }
-                    Point p = opener.centreInWindow();
+                    Point p = (opener != t ? Reach.check(registry, opener) : tv).at();
                     Mouse.click(opener.window(), p, Mouse.Button.LEFT, 1);
                     opened.set(combo);
                     return Delivery.posted(new Step(null, combo));
@@ -120,8 +117,7 @@ public final class SelectOp implements ProbeOp {
                 Item item = find(identifier, c, wanted);
                 Target it = new Target(itemIdentifier(identifier, item), c instanceof JTabbedPane ? Target.Kind.TAB : Target.Kind.ROW,
                         c, item.index(), List.of());
-                Reach.check(registry, it);
-                Point p = it.centreInWindow();
+                Point p = Reach.check(registry, it).at();
                 Mouse.click(it.window(), p, Mouse.Button.LEFT, 1);
                 return Delivery.posted(new Step(item, null));
             }).value();
@@ -188,8 +184,7 @@ public final class SelectOp implements ProbeOp {
             }
             Item item = find(identifier, combo, wanted);
             Target row = new Target(itemIdentifier(identifier, item), Target.Kind.ROW, list, item.index(), List.of());
-            Reach.check(registry, row);
-            Mouse.click(row.window(), row.centreInWindow(), Mouse.Button.LEFT, 1);
+            Mouse.click(row.window(), Reach.check(registry, row).at(), Mouse.Button.LEFT, 1);
             return Delivery.posted(item);
         }).value();
     }
