@@ -16,7 +16,7 @@ import probe.api.wire.Wire;
 
 /** {@code gui.audit}: every operable control without an identifier, and every identifier that several showing things share. */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.audit")
+@Op(value = "gui.audit", args = Op.NONE)
 public final class AuditOp implements ProbeOp {
     private final ViewRegistry registry;
 

@@ -17,7 +17,7 @@ import probe.api.wire.Wire;
 
 /** {@code gui.list {scope}}: the controls a person sees, as the registry describes them. */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.list")
+@Op(value = "gui.list", args = {"scope"})
 public final class ListOp implements ProbeOp {
     private final ViewRegistry registry;
 

@@ -29,7 +29,7 @@ import probe.api.wire.Wire;
  * {@value #POLL_MILLIS} ms; the connection's thread only waits for the answer, without spinning.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.wait")
+@Op(value = "gui.wait", args = {"identifier", "dialog", "state", "timeoutMillis"})
 public final class WaitOp implements ProbeOp {
     static final int POLL_MILLIS = 20;
     private static final long MAX_WAIT_MILLIS = 600_000;
