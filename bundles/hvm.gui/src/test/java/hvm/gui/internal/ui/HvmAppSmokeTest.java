@@ -426,6 +426,8 @@ class HvmAppSmokeTest {
             documented.add(m.group(1));
         }
         assertTrue(documented.remove("sidebar.row.<vmDisplayName>"), "row pattern documented");
+        // Virtual rows (of the sidebar, of an open combo box) are no components: the names with a variable part.
+        documented.removeIf(n -> n.contains("<"));
         Set<String> undocumented = new TreeSet<>(seenNames);
         undocumented.removeAll(documented);
         Set<String> unseen = new TreeSet<>(documented);
