@@ -154,4 +154,37 @@ class ArgumentsIT {
             Probe.waitDialog(c, "createVM", "closed");
         }
     }
+
+    /** A bundle with a catalogue and nothing else: its names are known while it runs, forgotten when it stops. */
+    private static byte[] catalogueBundle(String names) throws Exception {
+        java.util.jar.Manifest mf = new java.util.jar.Manifest();
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().putValue("Bundle-ManifestVersion", "2");
+        mf.getMainAttributes().putValue("Bundle-SymbolicName", "itest.catalogue.only");
+        mf.getMainAttributes().putValue("Bundle-Version", "1.0.0");
+        mf.getMainAttributes().putValue("Hdp-Catalogue", "names.txt");
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(bytes, mf)) {
+            jar.putNextEntry(new java.util.jar.JarEntry("names.txt"));
+            jar.write(names.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            jar.closeEntry();
+        }
+        return bytes.toByteArray();
+    }
+
+    @Test
+    void aBundlesCatalogueCountsWhileTheBundleRuns() throws Exception {
+        org.osgi.framework.Bundle b = Fixture.context().installBundle("itest:catalogue-only",
+                new java.io.ByteArrayInputStream(catalogueBundle("# a plugin's dialog\ndialog.pluginOnly\n")));
+        try (ProbeClient c = Fixture.client()) {
+            ObjectNode wait = Wire.object().put("dialog", "pluginOnly").put("state", "open").put("timeoutMillis", 200);
+            assertEquals("gui.identifier_not_found", fails(c, "gui.wait", wait).code(), "installed, not started: not yet known");
+            b.start();
+            assertEquals("gui.timeout", fails(c, "gui.wait", wait).code(), "a name of a running bundle's catalogue is waited for");
+            b.stop();
+            assertEquals("gui.identifier_not_found", fails(c, "gui.wait", wait).code(), "a stopped bundle's names are forgotten");
+        } finally {
+            b.uninstall();
+        }
+    }
 }

@@ -132,7 +132,7 @@ final class KeyTable {
             ArrayNode near = details.putArray("nearest");
             nearest.forEach(near::add);
             throw new ProbeException(ErrorCodes.UNKNOWN_KEY, "unknown key '" + name + "'"
-                    + (nearest.isEmpty() ? "" : "; did you mean '" + nearest.get(0) + "'?") + "; keys are " + SUMMARY
+                    + (nearest.isEmpty() ? ";" : "; did you mean '" + nearest.get(0) + "'?") + " keys are " + SUMMARY
                     + " (see details.keys)", details);
         }
         return k;

@@ -275,7 +275,7 @@ public final class ProbeServer implements Connection.Dispatcher {
             ArrayNode near = details.putArray("nearest");
             nearest.forEach(near::add);
             return Wire.failure(id, ErrorCodes.UNKNOWN_OP, "unknown op '" + name + "'"
-                    + (nearest.isEmpty() ? "" : "; did you mean '" + nearest.get(0) + "'?") + "; probe.hello lists the ops available", details);
+                    + (nearest.isEmpty() ? ";" : "; did you mean '" + nearest.get(0) + "'?") + " probe.hello lists the ops available", details);
         }
         try {
             Optional<SortedSet<String>> accepted = ops.arguments(name);
