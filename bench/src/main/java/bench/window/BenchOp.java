@@ -33,7 +33,7 @@ import probe.api.wire.Wire;
  * until the document holds them). {@code closeDialog} hides the bench dialog.
  */
 @Component(service = ProbeOp.class, immediate = true)
-@Op("bench.control")
+@Op(value = "bench.control", args = {"action", "samples", "chars", "scope", "clicksFrom"})
 public final class BenchOp implements ProbeOp {
     private static final long WAIT = 5_000_000_000L;
     private final BenchWindow window;

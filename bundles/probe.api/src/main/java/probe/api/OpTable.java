@@ -1,10 +1,14 @@
 package probe.api;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -13,10 +17,12 @@ import java.util.TreeSet;
  * transport, the Gogo commands). Feed it from a DS reference (MULTIPLE, DYNAMIC, GREEDY) with the
  * service properties. When two services claim one name the one with the highest service.ranking
  * (then the lowest service.id) answers, as OSGi's own service lookup does. Thread-safe: DS adds and
- * removes from its threads while callers look up.
+ * removes from its threads while callers look up. Since 1.1 it also keeps the argument names each op
+ * declared ({@value Op#ARGS}), so a dispatcher can refuse an unknown one before the op runs.
  */
 public final class OpTable {
-    private record Entry(String name, int ranking, long serviceId, ProbeOp op) {
+    /** {@code args} is null when the op declared none (it takes every key). */
+    private record Entry(String name, int ranking, long serviceId, ProbeOp op, SortedSet<String> args) {
     }
 
     private static final Comparator<Entry> BEST_FIRST = Comparator.comparingInt(Entry::ranking).reversed()
@@ -36,7 +42,8 @@ public final class OpTable {
         }
         // The framework's own property names (Constants.SERVICE_RANKING, SERVICE_ID), kept literal so the API needs no framework.
         Object ranking = props.get("service.ranking");
-        Entry e = new Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0, (Long) props.get("service.id"), op);
+        Entry e = new Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0, (Long) props.get("service.id"), op,
+                declaredArgs(props.get(Op.ARGS)));
         List<Entry> list = byName.computeIfAbsent(e.name(), k -> new ArrayList<>());
         list.add(e);
         list.sort(BEST_FIRST);
@@ -54,6 +61,39 @@ public final class OpTable {
     public synchronized ProbeOp get(String name) {
         List<Entry> list = byName.get(name);
         return list == null ? null : list.get(0).op();
+    }
+
+    /**
+     * The argument names the op answering to {@code name} declared (empty for {@link Op#NONE}), or
+     * nothing when it declared none, or no such op is present (since 1.1).
+     */
+    public synchronized Optional<SortedSet<String>> arguments(String name) {
+        List<Entry> list = byName.get(name);
+        return list == null ? Optional.empty() : Optional.ofNullable(list.get(0).args());
+    }
+
+    /**
+     * The {@value Op#ARGS} property as a set of names: DS gives a {@code String[]} (or a single
+     * {@code String}); null when the property is absent, so nothing was declared.
+     */
+    static SortedSet<String> declaredArgs(Object property) {
+        Collection<?> values;
+        if (property == null) {
+            return null;
+        } else if (property instanceof String[]) {
+            values = Arrays.asList((String[]) property);
+        } else if (property instanceof Collection) {
+            values = (Collection<?>) property;
+        } else {
+            values = List.of(property);
+        }
+        SortedSet<String> names = new TreeSet<>();
+        for (Object v : values) {
+            if (v instanceof String && !Op.NONE.equals(v) && !((String) v).isBlank()) {
+                names.add(((String) v).strip());
+            }
+        }
+        return Collections.unmodifiableSortedSet(names);
     }
 
     /** The names of the ops present now, sorted. */

@@ -1,9 +1,11 @@
 /**
  * The probe's SPI: an op is a whiteboard {@link probe.api.ProbeOp} service named by {@link probe.api.Op};
- * the transport and the Gogo commands call it with an {@link probe.api.OpContext}.
+ * the transport and the Gogo commands call it with an {@link probe.api.OpContext}. Since 1.1 an op
+ * declares its argument names ({@link probe.api.Op#args()}), and {@link probe.api.Nearest} finds the
+ * names nearest to a misspelt one.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package probe.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class OpTableTest {
@@ -44,5 +47,27 @@ class OpTableTest {
         assertFalse(t.add(a, Map.of("service.id", 3L)));
         assertFalse(t.add(a, Map.of(Op.NAME, "", "service.id", 4L)));
         assertEquals(0, t.names().size());
+    }
+
+    @Test
+    void declaredArgumentsAreKeptPerOp() {
+        OpTable t = new OpTable();
+        t.add(a, Map.of(Op.NAME, "gui.list", Op.ARGS, new String[] {"scope"}, "service.id", 1L));
+        t.add(b, Map.of(Op.NAME, "gui.audit", Op.ARGS, new String[] {Op.NONE}, "service.id", 2L));
+        t.add(a, Map.of(Op.NAME, "old.op", "service.id", 3L));
+        t.add(b, Map.of(Op.NAME, "one.op", Op.ARGS, "x", "service.id", 4L));
+        assertEquals(Optional.of(Set.of("scope")), t.arguments("gui.list").map(Set::copyOf));
+        assertEquals(Optional.of(Set.of()), t.arguments("gui.audit").map(Set::copyOf), "NONE declares no argument");
+        assertEquals(Optional.empty(), t.arguments("old.op"), "an op without the property declared nothing");
+        assertEquals(Optional.of(Set.of("x")), t.arguments("one.op").map(Set::copyOf));
+        assertEquals(Optional.empty(), t.arguments("absent.op"));
+    }
+
+    @Test
+    void theAnsweringServiceDeclaresTheArguments() {
+        OpTable t = new OpTable();
+        t.add(a, Map.of(Op.NAME, "gui.click", Op.ARGS, List.of("identifier"), "service.id", 10L));
+        t.add(b, Map.of(Op.NAME, "gui.click", Op.ARGS, new String[] {"identifier", "button"}, "service.ranking", 5, "service.id", 11L));
+        assertEquals(Set.of("identifier", "button"), Set.copyOf(t.arguments("gui.click").orElseThrow()));
     }
 }

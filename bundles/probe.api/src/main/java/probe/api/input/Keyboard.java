@@ -16,11 +16,30 @@ import java.util.function.Consumer;
  */
 public final class Keyboard {
 
-    /** A physical key: its virtual key code and the character it types unmodified, or {@link KeyEvent#CHAR_UNDEFINED}. */
-    public record Key(int code, char ch) {
+    /**
+     * A physical key of a US keyboard: its virtual key code, the character it types unmodified (or
+     * {@link KeyEvent#CHAR_UNDEFINED}), the character it types with shift held, and where it sits
+     * ({@link KeyEvent#KEY_LOCATION_STANDARD} or {@link KeyEvent#KEY_LOCATION_NUMPAD}).
+     */
+    public record Key(int code, char ch, char shifted, int location) {
+        /** A key of the main block: with shift a letter types its upper case, anything else the same character. */
+        public Key(int code, char ch) {
+            this(code, ch, Character.isLetter(ch) ? Character.toUpperCase(ch) : ch, KeyEvent.KEY_LOCATION_STANDARD);
+        }
+
         /** A key that types nothing (arrows, F-keys, Home...). */
         public static Key silent(int code) {
             return new Key(code, KeyEvent.CHAR_UNDEFINED);
+        }
+
+        /** A key of the main block whose character changes with shift, as {@code /} and {@code ?} share a key (since 1.2). */
+        public static Key shifting(int code, char ch, char shifted) {
+            return new Key(code, ch, shifted, KeyEvent.KEY_LOCATION_STANDARD);
+        }
+
+        /** A key of the numeric keypad, typing {@code ch} with or without shift (since 1.2); CHAR_UNDEFINED for one that types nothing. */
+        public static Key numpad(int code, char ch) {
+            return new Key(code, ch, ch, KeyEvent.KEY_LOCATION_NUMPAD);
         }
     }
 
@@ -78,12 +97,12 @@ public final class Keyboard {
                     KeyEvent.KEY_LOCATION_LEFT));
         }
         char ch = typedChar(key, mask);
-        sink.accept(new KeyEvent(to, KeyEvent.KEY_PRESSED, Input.when(), mask, key.code(), ch, KeyEvent.KEY_LOCATION_STANDARD));
+        sink.accept(new KeyEvent(to, KeyEvent.KEY_PRESSED, Input.when(), mask, key.code(), ch, key.location()));
         if (ch != KeyEvent.CHAR_UNDEFINED) {
             sink.accept(new KeyEvent(to, KeyEvent.KEY_TYPED, Input.when(), mask, KeyEvent.VK_UNDEFINED, ch,
                     KeyEvent.KEY_LOCATION_UNKNOWN));
         }
-        sink.accept(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, key.code(), ch, KeyEvent.KEY_LOCATION_STANDARD));
+        sink.accept(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, key.code(), ch, key.location()));
         for (Modifier m : held) {
             mask &= ~m.mask;
             sink.accept(new KeyEvent(to, KeyEvent.KEY_RELEASED, Input.when(), mask, m.code, KeyEvent.CHAR_UNDEFINED,
@@ -106,18 +125,19 @@ public final class Keyboard {
 
     /**
      * The character {@code key} types with {@code modifiersEx} held, as AWT reports it on X11: a
-     * letter in upper case with shift, its control character with ctrl (ctrl+a is U+0001);
-     * everything else unchanged; {@link KeyEvent#CHAR_UNDEFINED} for a key that types nothing.
+     * letter's control character with ctrl (ctrl+a is U+0001); with shift the key's {@link
+     * Key#shifted()} character (a letter's upper case, {@code ?} on the {@code /} key); else its
+     * own; {@link KeyEvent#CHAR_UNDEFINED} for a key that types nothing.
      */
     public static char typedChar(Key key, int modifiersEx) {
         char c = key.ch();
-        if (c == KeyEvent.CHAR_UNDEFINED || !Character.isLetter(c)) {
+        if (c == KeyEvent.CHAR_UNDEFINED) {
             return c;
         }
-        if ((modifiersEx & InputEvent.CTRL_DOWN_MASK) != 0
+        if (Character.isLetter(c) && (modifiersEx & InputEvent.CTRL_DOWN_MASK) != 0
                 && (modifiersEx & (InputEvent.ALT_DOWN_MASK | InputEvent.META_DOWN_MASK)) == 0) {
             return (char) (c & 0x1f);
         }
-        return (modifiersEx & InputEvent.SHIFT_DOWN_MASK) != 0 ? Character.toUpperCase(c) : c;
+        return (modifiersEx & InputEvent.SHIFT_DOWN_MASK) != 0 ? key.shifted() : c;
     }
 }

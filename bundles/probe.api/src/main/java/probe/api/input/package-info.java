@@ -3,7 +3,8 @@
  * mouse and key events posted to the system event queue, focus given and awaited, and the bounded
  * barrier that waits until the GUI has handled them ({@link probe.api.input.Delivery} does the
  * checks, the posting and the wait in one EDT hop). Everything waits within one {@link
- * probe.api.input.Deadline}, the op's timeout.
+ * probe.api.input.Deadline}, the op's timeout. Since 1.2 a {@link probe.api.input.Keyboard.Key} knows
+ * its shifted character and its location (the numeric keypad).
  */
 @Export
 @Version("1.2.0")

@@ -394,7 +394,7 @@ public final class Readable {
         String said = message == null ? "" : message;
         StringBuilder b = new StringBuilder(code == null ? "error" : code).append(": ").append(said);
         JsonNode nearest = details == null ? null : details.get("nearest");
-        if (nearest != null && nearest.isArray() && !nearest.isEmpty() && !said.contains("nearest")) {
+        if (nearest != null && nearest.isArray() && !nearest.isEmpty() && !said.contains("nearest") && !said.contains("did you mean")) {
             b.append(" (nearest: ");
             for (int i = 0; i < nearest.size(); i++) {
                 b.append(i == 0 ? "" : ", ").append(nearest.get(i).asText());

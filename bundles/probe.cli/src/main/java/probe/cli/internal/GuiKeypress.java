@@ -11,9 +11,12 @@ import probe.cli.format.Readable;
 @Command(name = "keypress", description = {
     "Press and release a key, with modifiers held down.",
     "On --identifier (focused first), else on whatever has focus. Keys: return esc tab space"
-        + " backspace delete up down left right home end pageup pagedown f1..f12 a..z 0..9."})
+        + " backspace delete insert up down left right home end pageup pagedown f1..f12 a..z 0..9;"
+        + " punctuation by its character: ` - = [ ] \\ ; ' , . / and, pressed with shift as on a US keyboard,"
+        + " ~ ! @ # $ %% ^ & * ( ) _ + { } | : \" < > ? (quote them for the shell);"
+        + " the keypad: kp0..kp9 kpdecimal kpadd kpsubtract kpmultiply kpdivide kpenter kpup kpdown kpleft kpright."})
 final class GuiKeypress extends ProbeCommand {
-    @Option(names = "--key", paramLabel = "K", required = true, description = "the key, such as return or a")
+    @Option(names = "--key", paramLabel = "K", required = true, description = "the key, such as return, a, ? or kpenter")
     String key;
 
     @Option(names = "--modifiers", paramLabel = "M", split = ",", description = "held down meanwhile: shift, ctrl, alt, meta (comma separated)")

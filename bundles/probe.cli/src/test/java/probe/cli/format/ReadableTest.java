@@ -125,6 +125,9 @@ class ReadableTest {
         assertEquals("gui.identifier_not_found: no showing view with identifier 'x'; nearest: y",
                 Readable.error("gui.identifier_not_found", "no showing view with identifier 'x'; nearest: y",
                         json("{'nearest':['y','z']}")), "the message names the nearest already");
+        assertEquals("gui.invalid_args: unknown argument 'scop' for gui.list; did you mean 'scope'? accepted: scope",
+                Readable.error("gui.invalid_args", "unknown argument 'scop' for gui.list; did you mean 'scope'? accepted: scope",
+                        json("{'unknown':['scop'],'accepted':['scope'],'nearest':['scope']}")), "so does a 'did you mean'");
         assertEquals("gui.identifier_ambiguous: 2 showing views share the identifier 'b'\n"
                 + "  button  b  \"OK\"  [1,2,3,4]  window=main\n"
                 + "  button  b  \"OK\"  [5,6,7,8]  window=dialog.x",

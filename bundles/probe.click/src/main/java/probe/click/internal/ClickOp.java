@@ -34,7 +34,7 @@ import probe.api.wire.Wire;
  * soon as the click's own handlers have run, also when one of them opened a modal dialog.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.click")
+@Op(value = "gui.click", args = {"identifier", "button", "count"})
 public final class ClickOp implements ProbeOp {
     private final ViewRegistry registry;
 

@@ -23,7 +23,7 @@ import probe.api.wire.Wire;
  * {@code gui.list} items.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.dialog.current")
+@Op(value = "gui.dialog.current", args = Op.NONE)
 public final class DialogCurrentOp implements ProbeOp {
     private final ViewRegistry registry;
 

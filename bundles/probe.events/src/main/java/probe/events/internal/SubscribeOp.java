@@ -24,7 +24,7 @@ import probe.api.wire.Wire;
  * the connection closes.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.event.subscribe")
+@Op(value = "gui.event.subscribe", args = {"events"})
 public final class SubscribeOp implements ProbeOp {
     private final Hub hub;
 

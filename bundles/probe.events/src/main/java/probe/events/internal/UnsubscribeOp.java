@@ -17,7 +17,7 @@ import probe.api.wire.Wire;
  * is false when it had no subscription. Events queued before the call may still follow the reply.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.event.unsubscribe")
+@Op(value = "gui.event.unsubscribe", args = Op.NONE)
 public final class UnsubscribeOp implements ProbeOp {
     private final Hub hub;
 

@@ -215,8 +215,10 @@ public final class GuiCommands {
         return json ? data : Readable.typed(filled(data, Wire.object().put("identifier", identifier).put("typed", text.length())));
     }
 
-    @Descriptor("press and release a key on whatever has focus (keys: return esc tab space backspace delete up down left right"
-            + " home end pageup pagedown f1..f12 a..z 0..9)")
+    @Descriptor("press and release a key on whatever has focus (keys: return esc tab space backspace delete insert up down left"
+            + " right home end pageup pagedown f1..f12 a..z 0..9, punctuation ` - = [ ] \\ ; ' , . / and with shift"
+            + " ~ ! @ # $ % ^ & * ( ) _ + { } | : \" < > ?, keypad kp0..kp9 kpdecimal kpadd kpsubtract kpmultiply kpdivide"
+            + " kpenter kpup kpdown kpleft kpright)")
     public Object keypress(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
             @Descriptor("held down meanwhile: shift, ctrl, alt, meta, comma separated") @Parameter(names = {"-m", "--modifiers"}, absentValue = "") String modifiers,
             @Descriptor("the key") String key) throws GuiError {

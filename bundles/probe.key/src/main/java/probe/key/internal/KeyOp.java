@@ -29,10 +29,11 @@ import probe.api.wire.Wire;
  * {@code gui.keypress {key, modifiers?, identifier?}}: one stroke of a named key with modifier
  * keys held, to the focus owner (or to the named control, focused first), as a keyboard makes it:
  * pressed, typed when the key types a character, released. So Enter fires a dialog's default
- * button, Esc its cancel binding, Tab moves the focus.
+ * button, Esc its cancel binding, Tab moves the focus. A shifted character ({@code ?}) is pressed
+ * as a US keyboard types it: shift held around its own key ({@code /}).
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.keypress")
+@Op(value = "gui.keypress", args = {"key", "modifiers", "identifier"})
 public final class KeyOp implements ProbeOp {
     private final ViewRegistry registry;
 
@@ -45,8 +46,13 @@ public final class KeyOp implements ProbeOp {
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         Args a = Args.of(args);
         String keyName = a.requiredString("key");
-        Key key = KeyTable.key(keyName);
+        KeyTable.Press press = KeyTable.key(keyName);
+        Key key = press.key();
         Set<Modifier> modifiers = KeyTable.modifiers(args.get("modifiers"));
+        if (press.shift()) {
+            // "?" is shift and the "/" key, as on a US keyboard: the reply says shift was held.
+            modifiers.add(Modifier.SHIFT);
+        }
         String identifier = a.string("identifier", null);
         if (identifier != null && identifier.isEmpty()) {
             throw ProbeException.invalidArgs("argument 'identifier' must not be empty; omit it to send the key to the focus owner");

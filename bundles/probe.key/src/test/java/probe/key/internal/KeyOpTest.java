@@ -10,7 +10,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.GridLayout;
 import java.awt.event.ActionEvent;
+import java.awt.event.InputEvent;
+import java.awt.event.KeyAdapter;
 import java.awt.event.KeyEvent;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.swing.AbstractAction;
 import javax.swing.JButton;
@@ -224,5 +228,74 @@ class KeyOpTest {
         Gui.fails(ErrorCodes.INVALID_ARGS, () -> press("a", "hyper"));
         Gui.fails(ErrorCodes.INVALID_ARGS, () -> op.execute(Gui.ctx(), Wire.object()));
         assertEquals("", edt(one::getText));
+    }
+
+    /** Records what one key press delivers to the first field: the pressed key's code, location, modifiers and typed character. */
+    private List<String> recordKeys() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        run(() -> one.addKeyListener(new KeyAdapter() {
+            @Override
+            public void keyPressed(KeyEvent e) {
+                if (e.getKeyCode() != KeyEvent.VK_SHIFT) {
+                    seen.add("pressed " + KeyEvent.getKeyText(e.getKeyCode()) + " loc=" + e.getKeyLocation() + " shift="
+                            + ((e.getModifiersEx() & InputEvent.SHIFT_DOWN_MASK) != 0) + " char=" + e.getKeyChar());
+                }
+            }
+
+            @Override
+            public void keyTyped(KeyEvent e) {
+                seen.add("typed " + e.getKeyChar());
+            }
+        }));
+        return seen;
+    }
+
+    @Test
+    void aShiftedCharacterIsTheUsKeyWithShiftAndTypesItself() throws Exception {
+        List<String> seen = recordKeys();
+        JsonNode data = press("?");
+        assertEquals("?", data.get("key").asText());
+        assertEquals("[\"shift\"]", data.get("modifiers").toString(), "the reply says shift was held");
+        assertEquals(List.of("pressed " + KeyEvent.getKeyText(KeyEvent.VK_SLASH) + " loc=" + KeyEvent.KEY_LOCATION_STANDARD
+                + " shift=true char=?", "typed ?"), seen);
+        assertEquals("?", edt(one::getText));
+    }
+
+    @Test
+    void everyPunctuationKeyTypesItsCharacterIntoATextField() throws Exception {
+        String all = "`-=[]\\;',./~!@#$%^&*()_+{}|:\"<>?";
+        for (char c : all.toCharArray()) {
+            press(String.valueOf(c));
+        }
+        assertEquals(all, edt(one::getText));
+        press("1", "shift");
+        press("/", "shift");
+        assertEquals(all + "!?", edt(one::getText), "shift on a key types what a US keyboard types");
+    }
+
+    @Test
+    void keypadKeysTypeAtTheKeypadLocation() throws Exception {
+        List<String> seen = recordKeys();
+        for (String k : List.of("kp1", "kp2", "kpdecimal", "kp5", "kpadd", "kpsubtract", "kpmultiply", "kpdivide", "kp0")) {
+            press(k);
+        }
+        assertEquals("12.5+-*/0", edt(one::getText));
+        assertEquals("pressed " + KeyEvent.getKeyText(KeyEvent.VK_NUMPAD1) + " loc=" + KeyEvent.KEY_LOCATION_NUMPAD + " shift=false char=1",
+                seen.get(0));
+        press("kpleft");
+        press("kpleft");
+        press("x");
+        assertEquals("12.5+-*x/0", edt(one::getText), "the keypad's left arrow moves the caret, as Swing binds KP_LEFT");
+        press("kpenter");
+        assertEquals(1, defaults.get(), "the keypad's Enter fires the default button");
+    }
+
+    @Test
+    void insertReachesTheField() throws Exception {
+        List<String> seen = recordKeys();
+        press("insert");
+        assertEquals(List.of("pressed " + KeyEvent.getKeyText(KeyEvent.VK_INSERT) + " loc=" + KeyEvent.KEY_LOCATION_STANDARD
+                + " shift=false char=" + KeyEvent.CHAR_UNDEFINED), seen);
+        assertEquals("", edt(one::getText), "Insert types nothing");
     }
 }

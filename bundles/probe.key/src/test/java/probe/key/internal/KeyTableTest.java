@@ -19,7 +19,7 @@ import probe.api.wire.Wire;
 class KeyTableTest {
 
     @Test
-    void tableHoldsExactlyTheContractsKeys() {
+    void tableStartsWithTheContractsKeysInItsOrder() {
         List<String> expected = new ArrayList<>(List.of("return", "esc", "tab", "space", "backspace", "delete", "up", "down", "left",
                 "right", "home", "end", "pageup", "pagedown"));
         for (int i = 1; i <= 12; i++) {
@@ -31,21 +31,67 @@ class KeyTableTest {
         for (char c = '0'; c <= '9'; c++) {
             expected.add(String.valueOf(c));
         }
-        assertEquals(expected, KeyTable.names());
+        assertEquals(expected, KeyTable.names().subList(0, 62));
+    }
+
+    @Test
+    void beyondTheContractEveryKeyOfAUsKeyboardThatTheAppUses() {
+        List<String> rest = new ArrayList<>(List.of("insert"));
+        for (char c : "`-=[]\\;',./".toCharArray()) {
+            rest.add(String.valueOf(c));
+        }
+        for (char c : "!@#$%^&*()~_+{}|:\"<>?".toCharArray()) {
+            rest.add(String.valueOf(c));
+        }
+        for (char c = '0'; c <= '9'; c++) {
+            rest.add("kp" + c);
+        }
+        rest.addAll(List.of("kpdecimal", "kpadd", "kpsubtract", "kpmultiply", "kpdivide", "kpenter", "kpup", "kpdown", "kpleft", "kpright"));
+        assertEquals(rest, KeyTable.names().subList(62, KeyTable.names().size()));
     }
 
     @Test
     void keysMapToTheirCodesAndCharacters() throws ProbeException {
-        assertEquals(new Key(KeyEvent.VK_ENTER, '\n'), KeyTable.key("return"));
-        assertEquals(new Key(KeyEvent.VK_ESCAPE, '\u001b'), KeyTable.key("esc"));
-        assertEquals(new Key(KeyEvent.VK_TAB, '\t'), KeyTable.key("tab"));
-        assertEquals(new Key(KeyEvent.VK_SPACE, ' '), KeyTable.key("space"));
-        assertEquals(new Key(KeyEvent.VK_BACK_SPACE, '\b'), KeyTable.key("backspace"));
-        assertEquals(new Key(KeyEvent.VK_DELETE, '\u007f'), KeyTable.key("delete"));
-        assertEquals(Key.silent(KeyEvent.VK_PAGE_DOWN), KeyTable.key("pagedown"));
-        assertEquals(Key.silent(KeyEvent.VK_F12), KeyTable.key("f12"));
-        assertEquals(new Key(KeyEvent.VK_Q, 'q'), KeyTable.key("q"));
-        assertEquals(new Key(KeyEvent.VK_7, '7'), KeyTable.key("7"));
+        assertEquals(new Key(KeyEvent.VK_ENTER, '\n'), KeyTable.key("return").key());
+        assertEquals(new Key(KeyEvent.VK_ESCAPE, '\u001b'), KeyTable.key("esc").key());
+        assertEquals(new Key(KeyEvent.VK_TAB, '\t'), KeyTable.key("tab").key());
+        assertEquals(new Key(KeyEvent.VK_SPACE, ' '), KeyTable.key("space").key());
+        assertEquals(new Key(KeyEvent.VK_BACK_SPACE, '\b'), KeyTable.key("backspace").key());
+        assertEquals(new Key(KeyEvent.VK_DELETE, '\u007f'), KeyTable.key("delete").key());
+        assertEquals(Key.silent(KeyEvent.VK_PAGE_DOWN), KeyTable.key("pagedown").key());
+        assertEquals(Key.silent(KeyEvent.VK_F12), KeyTable.key("f12").key());
+        assertEquals(new Key(KeyEvent.VK_Q, 'q'), KeyTable.key("q").key());
+        assertEquals(Key.shifting(KeyEvent.VK_7, '7', '&'), KeyTable.key("7").key());
+        assertEquals(Key.silent(KeyEvent.VK_INSERT), KeyTable.key("insert").key());
+        for (String name : KeyTable.names()) {
+            assertEquals(name.length() == 1 && "~!@#$%^&*()_+{}|:\"<>?".contains(name), KeyTable.key(name).shift(), name);
+        }
+    }
+
+    @Test
+    void aShiftedCharacterIsItsUsKeyWithShift() throws ProbeException {
+        assertEquals(new KeyTable.Press(Key.shifting(KeyEvent.VK_SLASH, '/', '?'), true), KeyTable.key("?"));
+        assertEquals(new KeyTable.Press(Key.shifting(KeyEvent.VK_SLASH, '/', '?'), false), KeyTable.key("/"));
+        assertEquals(new KeyTable.Press(Key.shifting(KeyEvent.VK_1, '1', '!'), true), KeyTable.key("!"));
+        assertEquals(new KeyTable.Press(Key.shifting(KeyEvent.VK_0, '0', ')'), true), KeyTable.key(")"));
+        assertEquals(new KeyTable.Press(Key.shifting(KeyEvent.VK_QUOTE, '\'', '"'), true), KeyTable.key("\""));
+        assertEquals(new KeyTable.Press(Key.shifting(KeyEvent.VK_BACK_SLASH, '\\', '|'), true), KeyTable.key("|"));
+        assertEquals(new KeyTable.Press(Key.shifting(KeyEvent.VK_SEMICOLON, ';', ':'), true), KeyTable.key(":"));
+        assertEquals(new KeyTable.Press(Key.shifting(KeyEvent.VK_BACK_QUOTE, '`', '~'), true), KeyTable.key("~"));
+    }
+
+    @Test
+    void keypadKeysSitOnTheKeypad() throws ProbeException {
+        assertEquals(Key.numpad(KeyEvent.VK_NUMPAD0, '0'), KeyTable.key("kp0").key());
+        assertEquals(Key.numpad(KeyEvent.VK_NUMPAD9, '9'), KeyTable.key("KP9").key());
+        assertEquals(Key.numpad(KeyEvent.VK_ADD, '+'), KeyTable.key("kpadd").key());
+        assertEquals(Key.numpad(KeyEvent.VK_SUBTRACT, '-'), KeyTable.key("kpsubtract").key());
+        assertEquals(Key.numpad(KeyEvent.VK_MULTIPLY, '*'), KeyTable.key("kpmultiply").key());
+        assertEquals(Key.numpad(KeyEvent.VK_DIVIDE, '/'), KeyTable.key("kpdivide").key());
+        assertEquals(Key.numpad(KeyEvent.VK_DECIMAL, '.'), KeyTable.key("kpdecimal").key());
+        assertEquals(Key.numpad(KeyEvent.VK_ENTER, '\n'), KeyTable.key("kpenter").key());
+        assertEquals(Key.numpad(KeyEvent.VK_KP_LEFT, KeyEvent.CHAR_UNDEFINED), KeyTable.key("kpleft").key());
+        assertEquals(KeyEvent.KEY_LOCATION_NUMPAD, KeyTable.key("kpup").key().location());
     }
 
     @Test
@@ -54,18 +100,28 @@ class KeyTableTest {
         assertEquals(KeyTable.key("f5"), KeyTable.key("F5"));
         assertEquals(KeyTable.key("a"), KeyTable.key("A"));
         assertEquals(KeyTable.key("pageup"), KeyTable.key("PageUp"));
+        assertEquals(KeyTable.key("kpenter"), KeyTable.key("KpEnter"));
     }
 
     @Test
     void unknownKeyListsEveryValidKey() {
-        for (String bad : List.of("enter", "f13", "ä", "ctrl", "aa", " a")) {
+        for (String bad : List.of("enter", "f13", "ä", "ctrl", "aa", " a", "kp+", "numlock")) {
             ProbeException e = assertThrows(ProbeException.class, () -> KeyTable.key(bad));
             assertEquals(ErrorCodes.UNKNOWN_KEY, e.code());
             JsonNode keys = e.details().get("keys");
-            assertEquals(62, keys.size());
+            assertEquals(KeyTable.names().size(), keys.size());
             assertEquals("return", keys.get(0).asText());
             assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
         }
+    }
+
+    @Test
+    void aMisspeltKeyNamesTheNearest() {
+        ProbeException e = assertThrows(ProbeException.class, () -> KeyTable.key("retrun"));
+        assertEquals("return", e.details().get("nearest").get(0).asText());
+        assertTrue(e.getMessage().startsWith("unknown key 'retrun'; did you mean 'return'?"), e.getMessage());
+        ProbeException single = assertThrows(ProbeException.class, () -> KeyTable.key("ä"));
+        assertEquals(0, single.details().get("nearest").size(), "one character is no typo of another");
     }
 
     @Test

@@ -1,11 +1,13 @@
 package probe.registry.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
+import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
@@ -14,21 +16,57 @@ import probe.api.swing.Edt;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
-/** {@code gui.audit}: every operable control without an identifier, and every identifier that several showing things share. */
+/**
+ * {@code gui.audit}: every operable control without an identifier, every identifier that several
+ * showing things share, and (when a catalogue is loaded) every showing identifier no catalogue holds.
+ */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.audit")
+@Op(value = "gui.audit", args = Op.NONE)
 public final class AuditOp implements ProbeOp {
+    static final String NOT_IN_CATALOGUE = "not in the catalogue";
+
     private final ViewRegistry registry;
+    private final Catalogues catalogues;
 
     @Activate
-    public AuditOp(@Reference(name = "registry") ViewRegistry registry) {
+    public AuditOp(@Reference(name = "registry") ViewRegistry registry, @Reference(name = "catalogues") Catalogues catalogues) {
         this.registry = registry;
+        this.catalogues = catalogues;
     }
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        Catalogue catalogue = catalogues.current();
         ObjectNode data = Wire.object();
-        data.set("problems", Edt.call(registry::audit, ctx.timeoutMillis()));
+        data.set("problems", Edt.call(() -> {
+            ArrayNode problems = registry.audit();
+            if (catalogue.loaded()) {
+                uncatalogued(catalogue, problems);
+            }
+            return problems;
+        }, ctx.timeoutMillis()));
         return data;
+    }
+
+    /**
+     * Adds every showing identifier that no loaded catalogue holds: the app shows a name it does not
+     * publish, so gui.wait would refuse to wait for it and docs/IDENTIFIERS.md lacks it. On the EDT.
+     */
+    private void uncatalogued(Catalogue catalogue, ArrayNode problems) throws ProbeException {
+        ArrayNode items;
+        try {
+            items = registry.list("window");
+        } catch (ProbeException e) {
+            if (ErrorCodes.NO_WINDOW.equals(e.code())) {
+                return;
+            }
+            throw e;
+        }
+        for (JsonNode i : items) {
+            JsonNode id = i.get("identifier");
+            if (id != null && id.isTextual() && !catalogue.knows(id.textValue())) {
+                problems.add(((ObjectNode) i).put("problem", NOT_IN_CATALOGUE));
+            }
+        }
     }
 }

@@ -1,12 +1,17 @@
 package probe.registry.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
+import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
@@ -15,15 +20,23 @@ import probe.api.swing.Edt;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
-/** {@code gui.list {scope}}: the controls a person sees, as the registry describes them. */
+/**
+ * {@code gui.list {scope}}: the controls a person sees, as the registry describes them. A scope
+ * that lists nothing, and that no name of a loaded catalogue starts with, is a typo: answered
+ * {@code gui.identifier_not_found} with the nearest scopes.
+ */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.list")
+@Op(value = "gui.list", args = {"scope"})
 public final class ListOp implements ProbeOp {
+    private static final Set<String> WORDS = Set.of("window", "dialog", "sidebar");
+
     private final ViewRegistry registry;
+    private final Catalogues catalogues;
 
     @Activate
-    public ListOp(@Reference(name = "registry") ViewRegistry registry) {
+    public ListOp(@Reference(name = "registry") ViewRegistry registry, @Reference(name = "catalogues") Catalogues catalogues) {
         this.registry = registry;
+        this.catalogues = catalogues;
     }
 
     @Override
@@ -32,9 +45,35 @@ public final class ListOp implements ProbeOp {
         if (scope.isBlank()) {
             throw ProbeException.invalidArgs("argument 'scope' must be window, dialog, sidebar or an identifier prefix");
         }
+        ArrayNode items = Edt.call(() -> registry.list(scope), ctx.timeoutMillis());
+        Catalogue catalogue = catalogues.current();
+        if (items.isEmpty() && !WORDS.contains(scope) && catalogue.loaded() && !catalogue.isPrefix(scope)) {
+            // Nothing shows, and nothing the app has could: a misspelt scope, not an empty listing.
+            throw NotFound.scope(scope, Edt.call(this::showing, ctx.timeoutMillis()), catalogue);
+        }
         ObjectNode data = Wire.object();
         data.put("scope", scope);
-        data.set("items", Edt.call(() -> registry.list(scope), ctx.timeoutMillis()));
+        data.set("items", items);
         return data;
+    }
+
+    /** The identifiers showing now, to suggest from; none when no window shows. On the EDT. */
+    private List<String> showing() throws ProbeException {
+        ArrayNode items;
+        try {
+            items = registry.list("window");
+        } catch (ProbeException e) {
+            if (ErrorCodes.NO_WINDOW.equals(e.code())) {
+                return List.of();
+            }
+            throw e;
+        }
+        List<String> out = new ArrayList<>();
+        items.forEach(i -> {
+            if (i.path("identifier").isTextual()) {
+                out.add(i.get("identifier").textValue());
+            }
+        });
+        return out;
     }
 }

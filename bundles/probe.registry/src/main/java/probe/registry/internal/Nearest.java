@@ -1,38 +1,44 @@
 package probe.registry.internal;
 
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** The identifiers closest to a mistyped one: shortest edit distance, ties by name. */
+/**
+ * The identifiers closest to a mistyped one: those of its own scene first ({@code dialog.<name>}
+ * for a dialog's identifiers, else the first segment: {@code detail}, {@code sidebar}), then by
+ * edit distance, ties by name; never one too far to be meant ({@link probe.api.Nearest#near}).
+ */
 final class Nearest {
 
     private Nearest() {
     }
 
-    static List<String> of(String wanted, List<String> existing, int limit) {
-        return existing.stream().distinct()
-                .sorted(Comparator.<String>comparingInt(s -> distance(wanted, s)).thenComparing(Comparator.naturalOrder()))
+    static List<String> of(String wanted, Collection<String> existing, int limit) {
+        String scene = scene(wanted);
+        return existing.stream().distinct().filter(s -> probe.api.Nearest.near(wanted, s))
+                .sorted(Comparator.<String>comparingInt(s -> scene(s).equals(scene) ? 0 : 1)
+                        .thenComparingInt(s -> distance(wanted, s))
+                        .thenComparing(Comparator.naturalOrder()))
                 .limit(limit)
                 .collect(Collectors.toList());
     }
 
+    /** The scene of an identifier: {@code dialog.createVM} for {@code dialog.createVM.input.name}, {@code detail} for {@code detail.button.start}. */
+    static String scene(String identifier) {
+        int dot = identifier.indexOf('.');
+        if (dot < 0) {
+            return identifier;
+        }
+        if (identifier.startsWith("dialog.")) {
+            int next = identifier.indexOf('.', dot + 1);
+            return next < 0 ? identifier : identifier.substring(0, next);
+        }
+        return identifier.substring(0, dot);
+    }
+
     static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return probe.api.Nearest.distance(a, b);
     }
 }

@@ -34,7 +34,11 @@ import probe.api.wire.Wire;
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ViewRegistry.class)
 public final class SwingViewRegistry implements ViewRegistry {
-    private static final int NEAREST = 5;
+    /** The names the app can show, for the not-found answers; null outside a framework (unit tests). */
+    @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
+            policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
+            policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
+    volatile Catalogues catalogues;
 
     private final Modality modality = new Modality();
 
@@ -124,10 +128,8 @@ public final class SwingViewRegistry implements ViewRegistry {
         ObjectNode details = ProbeException.newDetails();
         if (matches.isEmpty()) {
             List<String> names = scan.entries.stream().map(Scan.Entry::identifier).filter(n -> n != null).collect(Collectors.toList());
-            ArrayNode near = details.putArray("nearest");
-            Nearest.of(identifier, names, NEAREST).forEach(near::add);
-            throw new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "no showing view with identifier '" + identifier + "'"
-                    + (near.isEmpty() ? "" : "; nearest: " + near.get(0).asText()), details);
+            Catalogues c = catalogues;
+            throw NotFound.identifier(identifier, names, scan.windows, c == null ? Catalogue.NONE : c.current());
         }
         ArrayNode candidates = details.putArray("candidates");
         for (Scan.Entry e : matches) {

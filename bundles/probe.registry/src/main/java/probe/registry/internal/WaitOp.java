@@ -27,18 +27,22 @@ import probe.api.wire.Wire;
  * {@code gui.wait}: waits server-side until a control is showing, hidden, enabled or disabled, or a
  * dialog is open or closed, so a script never sleeps. A Swing timer checks on the EDT every
  * {@value #POLL_MILLIS} ms; the connection's thread only waits for the answer, without spinning.
+ * A name that no loaded catalogue holds, and that does not show now, is answered at once with
+ * {@code gui.identifier_not_found} and the nearest names: the app will never show it.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.wait")
+@Op(value = "gui.wait", args = {"identifier", "dialog", "state", "timeoutMillis"})
 public final class WaitOp implements ProbeOp {
     static final int POLL_MILLIS = 20;
     private static final long MAX_WAIT_MILLIS = 600_000;
 
     private final ViewRegistry registry;
+    private final Catalogues catalogues;
 
     @Activate
-    public WaitOp(@Reference(name = "registry") ViewRegistry registry) {
+    public WaitOp(@Reference(name = "registry") ViewRegistry registry, @Reference(name = "catalogues") Catalogues catalogues) {
         this.registry = registry;
+        this.catalogues = catalogues;
     }
 
     /** What is waited for, and how the state is read (on the EDT). */
@@ -55,12 +59,19 @@ public final class WaitOp implements ProbeOp {
         long timeout = a.integer("timeoutMillis", 5000, 0, MAX_WAIT_MILLIS);
         String wanted;
         Condition condition;
+        Catalogue catalogue = catalogues.current();
         if (identifier != null && dialog == null) {
             wanted = a.oneOf("state", null, "showing", "hidden", "enabled", "disabled");
             condition = () -> controlState(identifier, wanted);
+            if (catalogue.loaded() && !catalogue.knows(identifier)) {
+                condition = unlessAbsent(condition, "hidden", () -> NotFound.neverShown(identifier, catalogue));
+            }
         } else if (dialog != null && identifier == null) {
             wanted = a.oneOf("state", null, "open", "closed");
             condition = () -> dialogState(dialog);
+            if (catalogue.loaded() && !catalogue.knowsDialog(dialog)) {
+                condition = unlessAbsent(condition, "closed", () -> NotFound.noSuchDialog(dialog, catalogue));
+            }
         } else {
             throw ProbeException.invalidArgs("give either 'identifier' (with state showing, hidden, enabled or disabled)"
                     + " or 'dialog' (with state open or closed)");
@@ -77,6 +88,23 @@ public final class WaitOp implements ProbeOp {
                     + last + " after " + timeout + " ms (waited for " + wanted + ")", details);
         }
         return Wire.object().put("state", wanted).put("waitedMillis", waited);
+    }
+
+    /**
+     * A name no catalogue holds: when its first reading is {@code absent} (hidden, closed), nothing
+     * will ever show it, so the wait fails at once with {@code notFound} instead of running out its
+     * time. One that shows now (a window of a bundle without a catalogue) is waited for as any other.
+     */
+    private static Condition unlessAbsent(Condition condition, String absent, java.util.function.Supplier<ProbeException> notFound) {
+        boolean[] first = {true};
+        return () -> {
+            String state = condition.state();
+            if (first[0] && absent.equals(state)) {
+                throw notFound.get();
+            }
+            first[0] = false;
+            return state;
+        };
     }
 
     /** Returns {@code wanted} once the condition reaches it, else the last state seen when the time is up. */

@@ -44,7 +44,7 @@ import probe.api.wire.Wire;
  * the encoder threads, one strip of rows each, so the GUI is held only for the paint.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.screenshot")
+@Op(value = "gui.screenshot", args = {"format", "scope"})
 public final class ScreenshotOp implements ProbeOp {
     /** Strips of rows encoded at once: one a core, the caller's thread taking the first. */
     private static final int STRIPS = Math.max(1, Runtime.getRuntime().availableProcessors());

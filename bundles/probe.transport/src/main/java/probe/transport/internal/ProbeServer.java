@@ -10,10 +10,13 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.newsclub.net.unix.AFUNIXSocket;
@@ -28,6 +31,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import probe.api.ErrorCodes;
+import probe.api.Nearest;
 import probe.api.Op;
 import probe.api.OpTable;
 import probe.api.OpContext;
@@ -52,6 +56,10 @@ public final class ProbeServer implements Connection.Dispatcher {
     /** The ops of HDP-GUI v1: asked for while absent they are unavailable, not unknown. */
     private static final Set<String> CONTRACT_OPS = Set.of("gui.list", "gui.audit", "gui.screenshot", "gui.click",
             "gui.type", "gui.keypress", "gui.wait", "gui.dialog.current", "gui.event.subscribe", "gui.event.unsubscribe");
+
+    /** What probe.auth reads; probe.hello reads nothing and takes every key. */
+    private static final SortedSet<String> AUTH_ARGS = new TreeSet<>(Set.of("token"));
+    private static final int NEAREST_OPS = 3;
 
     private final OpTable ops = new OpTable();
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
@@ -241,9 +249,15 @@ public final class ProbeServer implements Connection.Dispatcher {
         JsonNode id = d.id();
         String name = d.op();
         if ("probe.hello".equals(name)) {
+            // The handshake takes every key: a newer client may say more than this server knows.
             return Wire.success(id, hello());
         }
         if ("probe.auth".equals(name)) {
+            try {
+                ArgumentCheck.check(name, AUTH_ARGS, d.args());
+            } catch (ProbeException e) {
+                return Wire.failure(id, e.code(), e.getMessage(), e.details());
+            }
             return Wire.success(id, Wire.object().put("authenticated", true));
         }
         ProbeOp op = ops.get(name);
@@ -255,9 +269,19 @@ public final class ProbeServer implements Connection.Dispatcher {
                 return Wire.failure(id, ErrorCodes.OP_UNAVAILABLE, "the op '" + name + "' is not available right now: the probe"
                         + " bundle that provides it is not installed or not started", details);
             }
-            return Wire.failure(id, ErrorCodes.UNKNOWN_OP, "unknown op '" + name + "'; probe.hello lists the ops available", details);
+            List<String> names = new ArrayList<>();
+            available.forEach(n -> names.add(n.textValue()));
+            List<String> nearest = Nearest.of(name, names, NEAREST_OPS);
+            ArrayNode near = details.putArray("nearest");
+            nearest.forEach(near::add);
+            return Wire.failure(id, ErrorCodes.UNKNOWN_OP, "unknown op '" + name + "'"
+                    + (nearest.isEmpty() ? ";" : "; did you mean '" + nearest.get(0) + "'?") + " probe.hello lists the ops available", details);
         }
         try {
+            Optional<SortedSet<String>> accepted = ops.arguments(name);
+            if (accepted.isPresent()) {
+                ArgumentCheck.check(name, accepted.get(), d.args());
+            }
             return Wire.success(id, op.execute(new Context(c), d.args()));
         } catch (ProbeException e) {
             return Wire.failure(id, e.code(), e.getMessage(), e.details());

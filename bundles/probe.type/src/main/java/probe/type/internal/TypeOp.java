@@ -32,7 +32,7 @@ import probe.api.wire.Wire;
  * The text is never logged and never part of a reply or an error.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.type")
+@Op(value = "gui.type", args = {"identifier", "text", "replace"})
 public final class TypeOp implements ProbeOp {
     private final ViewRegistry registry;
 

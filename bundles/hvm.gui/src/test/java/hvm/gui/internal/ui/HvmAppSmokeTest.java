@@ -440,6 +440,8 @@ class HvmAppSmokeTest {
                 "dialog.diskResize.combo.disk.row.<key>")) {
             assertTrue(documented.remove(pattern), pattern + " documented");
         }
+        // Virtual rows (of the sidebar, of an open combo box) are no components: the names with a variable part.
+        documented.removeIf(n -> n.contains("<"));
         Set<String> undocumented = new TreeSet<>(seenNames);
         undocumented.removeAll(documented);
         Set<String> unseen = new TreeSet<>(documented);

@@ -1,0 +1,116 @@
+package probe.registry.internal;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Dialog;
+import java.awt.Window;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import probe.api.ErrorCodes;
+import probe.api.ProbeException;
+
+/**
+ * The {@code gui.identifier_not_found} answers: what is wrong and what was probably meant. A control
+ * of a dialog that is not open says so (suggesting a control elsewhere would only mislead); a name
+ * the app never shows says that; a misspelt name gets its nearest names.
+ */
+final class NotFound {
+    static final int NEAREST = 5;
+
+    private NotFound() {
+    }
+
+    /**
+     * Nothing showing has {@code identifier}.
+     *
+     * @param showing the identifiers showing now, to suggest from
+     * @param windows the showing windows
+     * @param catalogue the names the app can show ({@link Catalogue#NONE} when unknown)
+     */
+    static ProbeException identifier(String identifier, Collection<String> showing, List<Window> windows, Catalogue catalogue) {
+        ObjectNode details = ProbeException.newDetails();
+        String dialog = dialogOf(identifier);
+        if (dialog != null && !isOpen(dialog, windows) && (!catalogue.loaded() || catalogue.knowsDialog(dialog))) {
+            details.put("dialog", dialog);
+            details.putArray("nearest");
+            String what = identifier.equals("dialog." + dialog) ? "" : ", so '" + identifier + "' is not showing";
+            return new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "dialog '" + dialog + "' is not open" + what
+                    + "; open it first (click what opens it, then gui.wait for dialog '" + dialog + "' to be open)", details);
+        }
+        List<String> nearest = Nearest.of(identifier, showing, NEAREST);
+        ArrayNode near = details.putArray("nearest");
+        nearest.forEach(near::add);
+        String why = !catalogue.loaded() ? ""
+                : catalogue.knows(identifier) ? " (one of the app's identifiers, but not showing now)"
+                : " (the app never shows such an identifier)";
+        return new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "no showing view with identifier '" + identifier + "'" + why
+                + (nearest.isEmpty() ? "" : "; nearest: " + nearest.get(0)), details);
+    }
+
+    /**
+     * {@code identifier} is a name the app never shows: {@code gui.wait} answers at once instead of
+     * waiting for what cannot come.
+     */
+    static ProbeException neverShown(String identifier, Catalogue catalogue) {
+        String dialog = dialogOf(identifier);
+        if (dialog != null && !catalogue.knowsDialog(dialog)) {
+            return noSuchDialog(dialog, catalogue);
+        }
+        ObjectNode details = ProbeException.newDetails();
+        List<String> nearest = Nearest.of(identifier, catalogue.candidates(identifier), NEAREST);
+        ArrayNode near = details.putArray("nearest");
+        nearest.forEach(near::add);
+        return new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "the app never shows an identifier '" + identifier
+                + "' (it is in no catalogue of names), so waiting for it is pointless"
+                + (nearest.isEmpty() ? "" : "; nearest: " + nearest.get(0)), details);
+    }
+
+    /** The app has no dialog {@code name}. */
+    static ProbeException noSuchDialog(String name, Catalogue catalogue) {
+        ObjectNode details = ProbeException.newDetails();
+        details.put("dialog", name);
+        List<String> nearest = probe.api.Nearest.of(name, catalogue.dialogs(), NEAREST);
+        ArrayNode near = details.putArray("nearest");
+        nearest.forEach(near::add);
+        ArrayNode all = details.putArray("dialogs");
+        catalogue.dialogs().forEach(all::add);
+        return new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "the app has no dialog '" + name + "'"
+                + (nearest.isEmpty() ? "" : "; nearest: " + nearest.get(0)) + " (details.dialogs lists them)", details);
+    }
+
+    /**
+     * {@code gui.list} with a scope that is no scope word and no prefix of any name the app can
+     * show: a typo, not an empty listing.
+     */
+    static ProbeException scope(String scope, Collection<String> showing, Catalogue catalogue) {
+        List<String> candidates = new ArrayList<>(List.of("window", "dialog", "sidebar"));
+        candidates.addAll(catalogue.scopes());
+        candidates.addAll(showing);
+        List<String> nearest = Nearest.of(scope, candidates, NEAREST);
+        ObjectNode details = ProbeException.newDetails();
+        details.put("scope", scope);
+        ArrayNode near = details.putArray("nearest");
+        nearest.forEach(near::add);
+        return new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "scope '" + scope + "' is not window, dialog or sidebar, and no"
+                + " identifier the app can show starts with it" + (nearest.isEmpty() ? "" : "; nearest: " + nearest.get(0)), details);
+    }
+
+    /** {@code createVM} for {@code dialog.createVM} and {@code dialog.createVM.input.name}; null for anything else. */
+    static String dialogOf(String identifier) {
+        if (!identifier.startsWith("dialog.") || identifier.length() == "dialog.".length()) {
+            return null;
+        }
+        int end = identifier.indexOf('.', "dialog.".length());
+        return identifier.substring("dialog.".length(), end < 0 ? identifier.length() : end);
+    }
+
+    private static boolean isOpen(String dialog, List<Window> windows) {
+        for (Window w : windows) {
+            if (w instanceof Dialog && ("dialog." + dialog).equals(w.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
