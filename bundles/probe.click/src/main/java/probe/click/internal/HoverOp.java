@@ -39,7 +39,7 @@ import probe.api.wire.Wire;
  * in a closed menu is reached by clicking its menus open first, as gui.click does.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.hover")
+@Op(value = "gui.hover", args = {"identifier"})
 public final class HoverOp implements ProbeOp {
     /** How much longer than the tooltip manager's initial delay the reply waits for the tooltip to show. */
     private static final long TOOLTIP_GRACE_MILLIS = 1000;

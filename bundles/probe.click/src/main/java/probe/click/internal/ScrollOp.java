@@ -29,7 +29,7 @@ import probe.api.wire.Wire;
  * (a shift+wheel, as the X11 toolkit reports a sideways wheel and as Swing reads it).
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.scroll")
+@Op(value = "gui.scroll", args = {"identifier", "dy", "dx"})
 public final class ScrollOp implements ProbeOp {
     /** The most notches one call turns each way: a long flick of a wheel, not a loop. */
     static final int MAX_NOTCHES = 100;

@@ -47,7 +47,7 @@ import probe.api.wire.Wire;
  * its place. A popup the probe opened is closed again when the selection fails.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op("gui.select")
+@Op(value = "gui.select", args = {"identifier", "label", "row", "index"})
 public final class SelectOp implements ProbeOp {
     /** How many near labels or identifiers an error suggests. */
     private static final int NEAREST = 5;

@@ -191,12 +191,12 @@ class HoverScrollTest {
         show();
         Gui.fails(ErrorCodes.INVALID_ARGS, () -> scroll.execute(Gui.ctx(), Wire.object().put("identifier", "t.button.plain")));
         Gui.fails(ErrorCodes.INVALID_ARGS, () -> scroll.execute(Gui.ctx(), Wire.object().put("identifier", "t.button.plain").put("dy", 1000)));
-        ProbeException e = Gui.fails(ErrorCodes.NOT_CLICKABLE,
-                () -> scroll.execute(Gui.ctx(), Wire.object().put("identifier", "t.button.start").put("dy", 1)));
-        assertEquals("it is disabled", e.details().get("reason").asText());
-        assertEquals(0, wheels.get());
+        // AWT delivers the wheel to a disabled control as to any other (Swing's scroll panes scroll
+        // while disabled): the pointer only has to rest on it.
+        scroll.execute(Gui.ctx(), Wire.object().put("identifier", "t.button.start").put("dy", 1));
+        assertEquals(1, wheels.get());
         run(() -> tipped.setEnabled(true));
         scroll.execute(Gui.ctx(), Wire.object().put("identifier", "t.button.start").put("dy", 3));
-        assertEquals(3, wheels.get(), "one wheel event per notch, to the control under the pointer");
+        assertEquals(4, wheels.get(), "one wheel event per notch, to the control under the pointer");
     }
 }

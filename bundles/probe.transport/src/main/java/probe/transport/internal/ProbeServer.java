@@ -55,7 +55,8 @@ public final class ProbeServer implements Connection.Dispatcher {
 
     /** The ops of HDP-GUI v1: asked for while absent they are unavailable, not unknown. */
     private static final Set<String> CONTRACT_OPS = Set.of("gui.list", "gui.audit", "gui.screenshot", "gui.click",
-            "gui.type", "gui.keypress", "gui.wait", "gui.dialog.current", "gui.event.subscribe", "gui.event.unsubscribe");
+            "gui.type", "gui.keypress", "gui.wait", "gui.dialog.current", "gui.event.subscribe", "gui.event.unsubscribe", "gui.select",
+            "gui.hover", "gui.scroll");
 
     /** What probe.auth reads; probe.hello reads nothing and takes every key. */
     private static final SortedSet<String> AUTH_ARGS = new TreeSet<>(Set.of("token"));
