@@ -12,7 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * The probe's bundles installed and uninstalled 100 times in one running framework with the GUI,

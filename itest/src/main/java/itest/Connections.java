@@ -3,7 +3,7 @@ package itest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * Whether the transport runs with a given maxConnections, asked positively: a check that passes

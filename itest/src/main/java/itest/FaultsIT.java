@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.osgi.util.tracker.ServiceTracker;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /** Clients that misbehave: gone mid-request, mid-subscription, mid-screenshot, never reading, one too many. */
 class FaultsIT {

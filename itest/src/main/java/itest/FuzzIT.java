@@ -18,7 +18,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * The decoder and the dispatcher under generated lines, over the real socket: random bytes,

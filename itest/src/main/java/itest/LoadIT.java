@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.osgi.util.tracker.ServiceTracker;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * 16 clients at once, 10,000 mixed requests each (hello, gui.list, gui.dialog.current, unknown

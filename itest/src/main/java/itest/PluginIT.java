@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeError;
 
 /**
  * The probe as a plugin (docs/PLUGINS.md): its folder holds exactly the probe's bundles, and the
@@ -46,8 +46,8 @@ class PluginIT {
         assertEquals(bundlesOf("plugin.bndrun"), plugin, "run/target/export/plugin holds the bundles plugin.bndrun names");
         Set<String> beyond = new TreeSet<>(bundlesOf("debug.bndrun"));
         beyond.removeAll(bundlesOf("host.bndrun"));
-        // Gogo and what needs it (the gui:* commands, which need the CLI's formats too) stay out: the host has no shell.
-        beyond.removeIf(n -> n.startsWith("org.apache.felix.gogo") || n.equals("probe.gogo") || n.equals("probe.cli"));
+        // Gogo and what needs it (the gui:* commands, which need the client library's formats too) stay out: the host has no shell.
+        beyond.removeIf(n -> n.startsWith("org.apache.felix.gogo") || n.equals("probe.gogo") || n.equals("probe.client"));
         assertEquals(beyond, plugin, "the plugin is the debug runtime minus the host runtime and Gogo");
         assertTrue(plugin.stream().allMatch(n -> n.startsWith("probe.") || n.equals(Plugin.LIBRARY)), plugin.toString());
         assertFalse(bundlesOf("host.bndrun").stream().anyMatch(n -> n.startsWith("probe.")), "the host holds no probe bundle");

@@ -19,8 +19,8 @@ import javax.swing.JPasswordField;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeError;
 
 /** The registry's eyes against the real app: gui.list, gui.audit, gui.wait, resolution errors, secrets. */
 @ExtendWith(WithApp.class)

@@ -19,7 +19,7 @@ import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /** The exported runnable jars as a user starts them, and the CLI jar as a user runs it. */
 class RuntimesIT {

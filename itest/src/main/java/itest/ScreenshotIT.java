@@ -20,8 +20,8 @@ import javax.swing.AbstractButton;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeError;
 
 /** gui.screenshot against the real window, compared with the X server's own pixels. */
 @ExtendWith(WithApp.class)

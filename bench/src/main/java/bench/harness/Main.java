@@ -22,7 +22,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * run/bench: starts the real debug runtime (run/target/debug.jar) as a child process on a private

@@ -6,8 +6,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
 import probe.api.ErrorCodes;
-import probe.cli.client.ProbeError;
-import probe.cli.client.ProbeUnavailableException;
+import probe.client.ProbeError;
+import probe.client.ProbeUnavailableException;
 
 /**
  * Turns what a command threw into a message on stderr and the contract's exit code: 1 for a probe

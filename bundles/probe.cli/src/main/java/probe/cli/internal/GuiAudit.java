@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import probe.api.ErrorCodes;
-import probe.cli.client.ProbeError;
-import probe.cli.format.Readable;
+import probe.client.ProbeError;
+import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui audit [--strict]}: controls without an identifier, identifiers shared by several. */
 @Command(name = "audit", description = {

@@ -6,9 +6,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
-import probe.cli.client.internal.Json;
+import probe.client.ProbeClient;
+import probe.client.ProbeError;
+import probe.client.internal.Json;
 
 /**
  * What a command runs with: the connected client, the shared options, and where to print. Kept

@@ -1,4 +1,4 @@
-package probe.cli.client;
+package probe.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import probe.api.wire.Wire;
+import probe.testing.TestProbe;
 
 class ProbeClientTest {
     private static final Duration LIMIT = Duration.ofSeconds(20);

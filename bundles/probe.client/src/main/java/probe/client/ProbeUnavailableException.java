@@ -1,4 +1,4 @@
-package probe.cli.client;
+package probe.client;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package probe.cli.client;
+package probe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

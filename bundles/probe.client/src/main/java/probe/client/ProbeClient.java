@@ -1,4 +1,4 @@
-package probe.cli.client;
+package probe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -31,8 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import probe.api.wire.SocketPaths;
-import probe.cli.client.internal.Json;
-import probe.cli.client.ProbeUnavailableException.Reason;
+import probe.client.internal.Json;
+import probe.client.ProbeUnavailableException.Reason;
 
 /**
  * One connection to the probe's Unix socket, speaking HDP-GUI v1: one JSON object per line, UTF-8,
