@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import probe.client.ProbeClient;
-import probe.client.ProbeError;
+import probe.client.ProbeOpException;
 
 /**
  * The probe as a plugin (docs/PLUGINS.md): its folder holds exactly the probe's bundles, and the
@@ -122,7 +122,7 @@ class PluginIT {
                 });
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 try (ProbeClient c = ProbeClient.connect(socket)) {
-                    ProbeError e = org.junit.jupiter.api.Assertions.assertThrows(ProbeError.class, () -> c.call("probe.hello"));
+                    ProbeOpException e = org.junit.jupiter.api.Assertions.assertThrows(ProbeOpException.class, () -> c.call("probe.hello"));
                     assertEquals("auth.required", e.code(), "probe.transport.cfg in the plugins folder configured the token");
                 }
                 try (ProbeClient c = ProbeClient.connect(socket)) {

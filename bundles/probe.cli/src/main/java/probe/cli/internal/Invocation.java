@@ -2,12 +2,10 @@ package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import probe.client.ProbeClient;
-import probe.client.ProbeError;
 import probe.client.internal.Json;
 
 /**
@@ -41,12 +39,12 @@ final class Invocation {
         return Json.object();
     }
 
-    JsonNode call(String op, ObjectNode args) throws ProbeError, IOException {
+    JsonNode call(String op, ObjectNode args) {
         return client.call(op, args);
     }
 
     /** For an op that may take longer than {@code --timeout} by design ({@code gui.wait}). */
-    JsonNode call(String op, ObjectNode args, Duration replyTimeout) throws ProbeError, IOException {
+    JsonNode call(String op, ObjectNode args, Duration replyTimeout) {
         return client.call(op, args, replyTimeout);
     }
 
