@@ -27,7 +27,8 @@ import probe.client.ProbeOpException;
  */
 class PluginIT {
 
-    private static Set<String> bundlesOf(String bndrun) throws Exception {
+    /** The symbolic names in the resolved -runbundles of run/{@code bndrun}. */
+    static Set<String> bundlesOf(String bndrun) throws Exception {
         String text = Files.readString(Fixture.projectRoot().resolve("run").resolve(bndrun));
         Set<String> names = new TreeSet<>();
         Matcher m = Pattern.compile("(?m)^\\s*([A-Za-z0-9_.\\-]+);version=").matcher(text.substring(text.indexOf("-runbundles:")));
