@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
 
 /**
  * Strict, helpful arguments through the real socket against the real app: a misspelt argument,
@@ -23,8 +23,8 @@ import probe.cli.client.ProbeError;
 @ExtendWith(WithApp.class)
 class ArgumentsIT {
 
-    private static ProbeError fails(ProbeClient c, String op, ObjectNode args) {
-        return assertThrows(ProbeError.class, () -> c.call(op, args));
+    private static ProbeOpException fails(ProbeClient c, String op, ObjectNode args) {
+        return assertThrows(ProbeOpException.class, () -> c.call(op, args));
     }
 
     private static List<String> texts(JsonNode array) {
@@ -36,22 +36,22 @@ class ArgumentsIT {
     @Test
     void anUnknownArgumentIsRefusedBeforeTheOpRunsWithTheNearestAndTheAcceptedOnes() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            ProbeError e = fails(c, "gui.list", Wire.object().put("scop", "sidebar"));
+            ProbeOpException e = fails(c, "gui.list", Wire.object().put("scop", "sidebar"));
             assertEquals("gui.invalid_args", e.code());
             assertEquals("unknown argument 'scop' for gui.list; did you mean 'scope'? accepted: scope", e.getMessage());
             assertEquals(List.of("scop"), texts(e.details().get("unknown")));
             assertEquals(List.of("scope"), texts(e.details().get("accepted")));
             assertEquals(List.of("scope"), texts(e.details().get("nearest")));
 
-            ProbeError w = fails(c, "gui.wait", Wire.object().put("dialog", "createVM").put("state", "open").put("timeout", 100));
+            ProbeOpException w = fails(c, "gui.wait", Wire.object().put("dialog", "createVM").put("state", "open").put("timeout", 100));
             assertEquals("gui.invalid_args", w.code());
             assertEquals(List.of("timeoutMillis"), texts(w.details().get("nearest")));
 
-            ProbeError none = fails(c, "gui.audit", Wire.object().put("scope", "dialog"));
+            ProbeOpException none = fails(c, "gui.audit", Wire.object().put("scope", "dialog"));
             assertEquals("unknown argument 'scope' for gui.audit; gui.audit takes no arguments", none.getMessage());
 
             // Refused before it ran: a click with a stray key clicks nothing.
-            ProbeError click = fails(c, "gui.click", Wire.object().put("identifier", "toolbar.button.createVM").put("double", true));
+            ProbeOpException click = fails(c, "gui.click", Wire.object().put("identifier", "toolbar.button.createVM").put("double", true));
             assertEquals(List.of("button", "count", "identifier"), texts(click.details().get("accepted")));
             assertEquals("closed", c.call("gui.wait", Wire.object().put("dialog", "createVM").put("state", "closed")).get("state").asText());
 
@@ -64,7 +64,7 @@ class ArgumentsIT {
     @Test
     void anUnknownOpNamesTheNearestOpsPresent() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            ProbeError e = fails(c, "gui.lst", Wire.object());
+            ProbeOpException e = fails(c, "gui.lst", Wire.object());
             assertEquals("protocol.unknown_op", e.code());
             assertEquals("gui.list", e.details().get("nearest").get(0).asText());
             assertTrue(e.getMessage().startsWith("unknown op 'gui.lst'; did you mean 'gui.list'?"), e.getMessage());
@@ -76,13 +76,13 @@ class ArgumentsIT {
     void waitingForANameTheAppNeverUsesIsAnsweredAtOnce() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             // Were it waited for, the reply would come after 60 s, long after this call's 20 s read timeout.
-            ProbeError d = assertThrows(ProbeError.class, () -> c.call("gui.wait",
+            ProbeOpException d = assertThrows(ProbeOpException.class, () -> c.call("gui.wait",
                     Wire.object().put("dialog", "createVm").put("state", "open").put("timeoutMillis", 60_000), Duration.ofSeconds(20)));
             assertEquals("gui.identifier_not_found", d.code());
             assertEquals("createVM", d.details().get("nearest").get(0).asText());
             assertTrue(texts(d.details().get("dialogs")).contains("encryptionPassword"), d.details().toString());
 
-            ProbeError i = assertThrows(ProbeError.class, () -> c.call("gui.wait",
+            ProbeOpException i = assertThrows(ProbeOpException.class, () -> c.call("gui.wait",
                     Wire.object().put("identifier", "dialog.createVM.buton.create").put("state", "showing").put("timeoutMillis", 60_000),
                     Duration.ofSeconds(20)));
             assertEquals("gui.identifier_not_found", i.code());
@@ -94,7 +94,7 @@ class ArgumentsIT {
             assertTrue(r.err().contains("error gui.identifier_not_found: the app has no dialog 'createVm'; nearest: createVM"), r.err());
 
             // A name the app has is still waited for, up to its timeout.
-            ProbeError t = assertThrows(ProbeError.class, () -> c.call("gui.wait",
+            ProbeOpException t = assertThrows(ProbeOpException.class, () -> c.call("gui.wait",
                     Wire.object().put("identifier", "dialog.createVM.button.create").put("state", "showing").put("timeoutMillis", 200)));
             assertEquals("gui.timeout", t.code());
         }
@@ -103,14 +103,14 @@ class ArgumentsIT {
     @Test
     void aControlOfAClosedDialogSaysTheDialogIsNotOpen() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            ProbeError e = fails(c, "gui.click", Wire.object().put("identifier", "dialog.createVM.button.create"));
+            ProbeOpException e = fails(c, "gui.click", Wire.object().put("identifier", "dialog.createVM.button.create"));
             assertEquals("gui.identifier_not_found", e.code());
             assertTrue(e.getMessage().startsWith("dialog 'createVM' is not open, so 'dialog.createVM.button.create' is not showing;"
                     + " open it first"), e.getMessage());
             assertEquals("createVM", e.details().get("dialog").asText());
             assertEquals(0, e.details().get("nearest").size(), "no unrelated control is suggested");
 
-            ProbeError far = fails(c, "gui.click", Wire.object().put("identifier", "nothing.here.atall"));
+            ProbeOpException far = fails(c, "gui.click", Wire.object().put("identifier", "nothing.here.atall"));
             assertEquals(0, far.details().get("nearest").size(), "nothing absurdly far is suggested");
             assertTrue(far.getMessage().contains("the app never shows such an identifier"), far.getMessage());
         }
@@ -119,7 +119,7 @@ class ArgumentsIT {
     @Test
     void aMisspeltScopeIsATypoNotAnEmptyListing() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            ProbeError e = fails(c, "gui.list", Wire.object().put("scope", "dialg"));
+            ProbeOpException e = fails(c, "gui.list", Wire.object().put("scope", "dialg"));
             assertEquals("gui.identifier_not_found", e.code());
             assertEquals("dialog", e.details().get("nearest").get(0).asText());
             assertEquals(0, c.call("gui.list", Wire.object().put("scope", "dialog.about")).get("items").size(),

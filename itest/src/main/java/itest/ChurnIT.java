@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -12,7 +11,9 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
+import probe.client.ProbeUnavailableException;
+import probe.client.RawConnection;
 
 /**
  * The probe's bundles installed and uninstalled 100 times in one running framework with the GUI,
@@ -120,10 +121,10 @@ class ChurnIT {
     private static void assertClosed(ProbeClient c) {
         try {
             String line;
-            while ((line = c.readLine()) != null) {
+            while ((line = RawConnection.of(c).readLine()) != null) {
                 assertTrue(line.contains("\"event\""), "only events may still arrive: " + line);
             }
-        } catch (IOException e) {
+        } catch (ProbeUnavailableException e) {
             // Reset by the closing side: closed as well.
         }
     }

@@ -3,7 +3,8 @@ package itest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
+import probe.client.RawConnection;
 
 /**
  * Whether the transport runs with a given maxConnections, asked positively: a check that passes
@@ -33,7 +34,7 @@ final class Connections {
         try {
             open(n, held);
             try (ProbeClient extra = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
-                String line = extra.readLine();
+                String line = RawConnection.of(extra).readLine();
                 return line != null && line.contains("protocol.too_many_connections");
             }
         } catch (Exception e) {

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /** The transport's EDT watchdog: a 3 s stall of the event dispatch thread is told once, with its stack, and its end too. */
 class EdtWatchdogIT {

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.util.tracker.ServiceTracker;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
+import probe.client.RawConnection;
 
 /** The event stream on the socket, against the real app: dialogs, domain events, errors, slow subscribers. */
 @ExtendWith(WithApp.class)
@@ -175,9 +176,9 @@ class EventsIT {
                 // the first line it reads must be the reply, never an event of the new subscription.
                 for (int i = 0; i < 200; i++) {
                     try (ProbeClient c = Fixture.client()) {
-                        c.sendRaw(("{\"id\":" + i + ",\"op\":\"gui.event.subscribe\",\"args\":{\"events\":[\"itest.pour\"]}}\n")
+                        RawConnection.of(c).send(("{\"id\":" + i + ",\"op\":\"gui.event.subscribe\",\"args\":{\"events\":[\"itest.pour\"]}}\n")
                                 .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                        ObjectNode first = (ObjectNode) Wire.mapper().readTree(c.readLine());
+                        ObjectNode first = (ObjectNode) Wire.mapper().readTree(RawConnection.of(c).readLine());
                         assertEquals(i, first.path("id").asInt(-1), "the first line is the subscribe reply: " + first);
                         assertTrue(first.path("ok").asBoolean(), first.toString());
                         ObjectNode next = c.nextEvent(EVENT_WAIT);

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * Every dialog of the HVM GUI, opened the way a person opens it (the app's own buttons and menus,

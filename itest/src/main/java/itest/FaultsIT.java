@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.osgi.util.tracker.ServiceTracker;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
+import probe.client.RawConnection;
 
 /** Clients that misbehave: gone mid-request, mid-subscription, mid-screenshot, never reading, one too many. */
 class FaultsIT {
@@ -51,7 +52,7 @@ class FaultsIT {
             for (int round = 0; round < 20; round++) {
                 // Half a line, then gone.
                 try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
-                    c.sendRaw("{\"id\":1,\"op\":\"gui.li".getBytes(StandardCharsets.UTF_8));
+                    RawConnection.of(c).send("{\"id\":1,\"op\":\"gui.li".getBytes(StandardCharsets.UTF_8));
                 }
                 // Subscribed, events flowing, then gone without unsubscribing.
                 try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
@@ -62,7 +63,7 @@ class FaultsIT {
                 }
                 // A screenshot asked for, and the client gone before its reply is written.
                 try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
-                    c.sendRaw("{\"id\":2,\"op\":\"gui.screenshot\"}\n".getBytes(StandardCharsets.UTF_8));
+                    RawConnection.of(c).send("{\"id\":2,\"op\":\"gui.screenshot\"}\n".getBytes(StandardCharsets.UTF_8));
                 }
                 // Each round's gone clients are forgotten before the next round comes (else they
                 // would count against maxConnections while the server notices they left).
@@ -124,11 +125,11 @@ class FaultsIT {
                 assertEquals(1, c.call("probe.hello").get("protocol").intValue());
             }
             try (ProbeClient extra = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
-                ObjectNode refusal = (ObjectNode) Wire.mapper().readTree(extra.readLine());
+                ObjectNode refusal = (ObjectNode) Wire.mapper().readTree(RawConnection.of(extra).readLine());
                 assertEquals("protocol.too_many_connections", refusal.get("error").get("code").asText(), refusal.toString());
                 assertTrue(refusal.get("error").get("message").asText().contains("3 connections"), refusal.toString());
                 assertTrue(refusal.get("id").isNull());
-                assertNull(extra.readLine(), "the refused connection is closed");
+                assertNull(RawConnection.of(extra).readLine(), "the refused connection is closed");
             }
             for (ProbeClient c : open) {
                 assertEquals(1, c.call("probe.hello").get("protocol").intValue(), "the open connections are unharmed");

@@ -17,7 +17,7 @@ import javax.swing.JList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * Fidelity: each action of the user flow done by the probe and done with real X input (xdotool)

@@ -14,7 +14,7 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.util.tracker.ServiceTracker;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * The running framework as the tests see it: the probe configured on a private socket, the GUI

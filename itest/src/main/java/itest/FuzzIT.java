@@ -18,7 +18,8 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
+import probe.client.RawConnection;
 
 /**
  * The decoder and the dispatcher under generated lines, over the real socket: random bytes,
@@ -66,7 +67,7 @@ class FuzzIT {
                 if (i > 0 && i % 500 == 0) {
                     if (r.nextBoolean()) {
                         // Half a line, then gone: the server must just forget this connection.
-                        c.sendRaw("{\"id\":1,\"op\":\"probe.he".getBytes(StandardCharsets.UTF_8));
+                        RawConnection.of(c).send("{\"id\":1,\"op\":\"probe.he".getBytes(StandardCharsets.UTF_8));
                     }
                     c.close();
                     c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(20));
@@ -77,8 +78,8 @@ class FuzzIT {
                 ByteArrayOutputStream line = new ByteArrayOutputStream();
                 line.writeBytes(k.line());
                 line.write('\n');
-                c.sendRaw(line.toByteArray());
-                ObjectNode reply = c.readMessage();
+                RawConnection.of(c).send(line.toByteArray());
+                ObjectNode reply = RawConnection.of(c).readMessage();
                 check(i, k, reply);
                 while (c.nextEvent(Duration.ZERO) != null) {
                     // Events of a subscription that random args left on: not replies.
@@ -327,8 +328,8 @@ class FuzzIT {
         try (ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
             String head = "{\"id\":1,\"op\":\"probe.hello\",\"args\":{\"pad\":\"";
             String line = head + "x".repeat(bytes - head.length() - 3) + "\"}}\n";
-            c.sendRaw(utf8(line));
-            ObjectNode reply = c.readMessage();
+            RawConnection.of(c).send(utf8(line));
+            ObjectNode reply = RawConnection.of(c).readMessage();
             return reply.get("ok").booleanValue() ? "ok" : reply.get("error").get("code").asText();
         } catch (Exception e) {
             return null;

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.osgi.util.tracker.ServiceTracker;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
+import probe.client.RawConnection;
 
 /**
  * 16 clients at once, 10,000 mixed requests each (hello, gui.list, gui.dialog.current, unknown
@@ -190,15 +191,15 @@ class LoadIT {
                     line = "not json " + id;
                     e = new Expect(null, false, "protocol.parse_error");
                 }
-                c.sendRaw((line + "\n").getBytes(StandardCharsets.UTF_8));
+                RawConnection.of(c).send((line + "\n").getBytes(StandardCharsets.UTF_8));
                 outstanding.add(e);
                 if (outstanding.size() >= WINDOW) {
-                    check(client, outstanding.poll(), c.readMessage());
+                    check(client, outstanding.poll(), RawConnection.of(c).readMessage());
                     replies++;
                 }
             }
             while (!outstanding.isEmpty()) {
-                check(client, outstanding.poll(), c.readMessage());
+                check(client, outstanding.poll(), RawConnection.of(c).readMessage());
                 replies++;
             }
         }

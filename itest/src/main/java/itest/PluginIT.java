@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
 
 /**
  * The probe as a plugin (docs/PLUGINS.md): its folder holds exactly the probe's bundles, and the
@@ -27,7 +27,8 @@ import probe.cli.client.ProbeError;
  */
 class PluginIT {
 
-    private static Set<String> bundlesOf(String bndrun) throws Exception {
+    /** The symbolic names in the resolved -runbundles of run/{@code bndrun}. */
+    static Set<String> bundlesOf(String bndrun) throws Exception {
         String text = Files.readString(Fixture.projectRoot().resolve("run").resolve(bndrun));
         Set<String> names = new TreeSet<>();
         Matcher m = Pattern.compile("(?m)^\\s*([A-Za-z0-9_.\\-]+);version=").matcher(text.substring(text.indexOf("-runbundles:")));
@@ -46,8 +47,8 @@ class PluginIT {
         assertEquals(bundlesOf("plugin.bndrun"), plugin, "run/target/export/plugin holds the bundles plugin.bndrun names");
         Set<String> beyond = new TreeSet<>(bundlesOf("debug.bndrun"));
         beyond.removeAll(bundlesOf("host.bndrun"));
-        // Gogo and what needs it (the gui:* commands, which need the CLI's formats too) stay out: the host has no shell.
-        beyond.removeIf(n -> n.startsWith("org.apache.felix.gogo") || n.equals("probe.gogo") || n.equals("probe.cli"));
+        // Gogo and what needs it (the gui:* commands, which need the client library's formats too) stay out: the host has no shell.
+        beyond.removeIf(n -> n.startsWith("org.apache.felix.gogo") || n.equals("probe.gogo") || n.equals("probe.client"));
         assertEquals(beyond, plugin, "the plugin is the debug runtime minus the host runtime and Gogo");
         assertTrue(plugin.stream().allMatch(n -> n.startsWith("probe.") || n.equals(Plugin.LIBRARY)), plugin.toString());
         assertFalse(bundlesOf("host.bndrun").stream().anyMatch(n -> n.startsWith("probe.")), "the host holds no probe bundle");
@@ -122,7 +123,7 @@ class PluginIT {
                 });
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 try (ProbeClient c = ProbeClient.connect(socket)) {
-                    ProbeError e = org.junit.jupiter.api.Assertions.assertThrows(ProbeError.class, () -> c.call("probe.hello"));
+                    ProbeOpException e = org.junit.jupiter.api.Assertions.assertThrows(ProbeOpException.class, () -> c.call("probe.hello"));
                     assertEquals("auth.required", e.code(), "probe.transport.cfg in the plugins folder configured the token");
                 }
                 try (ProbeClient c = ProbeClient.connect(socket)) {

@@ -1,7 +1,7 @@
 package itest;
 
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /** The waits the tests ask the probe for (server-side, so no test sleeps). */
 public final class Probe {

@@ -28,7 +28,7 @@ import org.osgi.framework.ServiceReference;
 import probe.api.swing.Target;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * The oracle of reach: in every scene of the app, for every item gui.list reports, a real X press

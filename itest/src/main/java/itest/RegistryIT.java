@@ -19,8 +19,8 @@ import javax.swing.JPasswordField;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
 
 /** The registry's eyes against the real app: gui.list, gui.audit, gui.wait, resolution errors, secrets. */
 @ExtendWith(WithApp.class)
@@ -129,7 +129,7 @@ class RegistryIT {
     @Test
     void missingAndAmbiguousIdentifiersAreNeverGuessed() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            ProbeError missing = assertThrows(ProbeError.class,
+            ProbeOpException missing = assertThrows(ProbeOpException.class,
                     () -> c.call("gui.screenshot", Wire.object().put("scope", "toolbar.button.createWM")));
             assertEquals("gui.identifier_not_found", missing.code());
             assertEquals("toolbar.button.createVM", missing.details().get("nearest").get(0).textValue());
@@ -146,7 +146,7 @@ class RegistryIT {
                 return null;
             });
             c.call("gui.wait", Wire.object().put("dialog", "twin").put("state", "open"));
-            ProbeError ambiguous = assertThrows(ProbeError.class,
+            ProbeOpException ambiguous = assertThrows(ProbeOpException.class,
                     () -> c.call("gui.screenshot", Wire.object().put("scope", "toolbar.button.createVM")));
             assertEquals("gui.identifier_ambiguous", ambiguous.code());
             assertEquals(2, ambiguous.details().get("candidates").size(), ambiguous.details().toString());
@@ -161,12 +161,12 @@ class RegistryIT {
         try (ProbeClient c = Fixture.client()) {
             long t0 = System.nanoTime();
             // A dialog the app has, which nothing opens here (a name the app never uses is answered at once: ArgumentsIT).
-            ProbeError e = assertThrows(ProbeError.class, () -> c.call("gui.wait",
+            ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("gui.wait",
                     Wire.object().put("dialog", "about").put("state", "open").put("timeoutMillis", 300)));
             assertEquals("gui.timeout", e.code());
             assertEquals("closed", e.details().get("lastState").textValue());
             assertTrue((System.nanoTime() - t0) / 1_000_000 >= 300);
-            ProbeError bad = assertThrows(ProbeError.class, () -> c.call("gui.wait", Wire.object().put("identifier", "main")));
+            ProbeOpException bad = assertThrows(ProbeOpException.class, () -> c.call("gui.wait", Wire.object().put("identifier", "main")));
             assertEquals("gui.invalid_args", bad.code());
         }
     }

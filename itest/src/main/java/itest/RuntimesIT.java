@@ -3,6 +3,7 @@ package itest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
@@ -19,7 +20,7 @@ import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /** The exported runnable jars as a user starts them, and the CLI jar as a user runs it. */
 class RuntimesIT {
@@ -48,6 +49,44 @@ class RuntimesIT {
         }
         try (JarFile debug = new JarFile(jar("debug.jar").toFile())) {
             assertTrue(debug.stream().anyMatch(e -> e.getName().startsWith("jar/probe.transport")), "the debug runtime holds the probe");
+        }
+    }
+
+    /**
+     * hvm-dbg is a plain jar run beside the GUI (bundles/probe.cli, picocli compiled in), so what
+     * the command line alone needs never enters the GUI's framework. Checked where the debug
+     * runtime is made: its resolved bundle list, the content of every bundle in the exported
+     * debug.jar, and this test framework, which resolves the same features/debug.bnd.
+     */
+    @Test
+    void theDebugRuntimeHoldsNoCommandLine() throws Exception {
+        Set<String> resolved = PluginIT.bundlesOf("debug.bndrun");
+        assertTrue(resolved.contains("probe.client"), "the gui:* commands bring the client library: " + resolved);
+        assertFalse(resolved.contains("probe.cli"), "debug.bndrun resolves no probe.cli: " + resolved);
+        assertTrue(resolved.stream().noneMatch(n -> n.contains("picocli")), "debug.bndrun resolves no picocli: " + resolved);
+
+        List<String> bundles = new java.util.ArrayList<>();
+        try (JarFile debug = new JarFile(jar("debug.jar").toFile())) {
+            for (java.util.jar.JarEntry e : java.util.Collections.list(debug.entries())) {
+                if (!e.getName().startsWith("jar/") || !e.getName().endsWith(".jar")) {
+                    continue;
+                }
+                bundles.add(e.getName());
+                try (java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(debug.getInputStream(e))) {
+                    for (java.util.jar.JarEntry c = in.getNextJarEntry(); c != null; c = in.getNextJarEntry()) {
+                        assertFalse(c.getName().startsWith("picocli/") || c.getName().startsWith("probe/cli/"),
+                                e.getName() + " in debug.jar holds " + c.getName());
+                    }
+                }
+            }
+        }
+        assertTrue(bundles.stream().anyMatch(n -> n.startsWith("jar/probe.client-")), bundles.toString());
+        assertTrue(bundles.stream().noneMatch(n -> n.startsWith("jar/probe.cli-") || n.contains("picocli")), bundles.toString());
+
+        for (org.osgi.framework.Bundle b : Fixture.context().getBundles()) {
+            assertFalse("probe.cli".equals(b.getSymbolicName()), "the test framework holds probe.cli");
+            assertNull(b.getEntryPaths("picocli/"), b.getSymbolicName() + " holds picocli");
+            assertNull(b.getEntryPaths("probe/cli/"), b.getSymbolicName() + " holds the command line");
         }
     }
 

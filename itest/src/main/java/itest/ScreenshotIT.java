@@ -20,8 +20,8 @@ import javax.swing.AbstractButton;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
 
 /** gui.screenshot against the real window, compared with the X server's own pixels. */
 @ExtendWith(WithApp.class)
@@ -160,13 +160,13 @@ class ScreenshotIT {
     void badScopesAndFormatsAreRefusedWithTheirCodes() throws Exception {
         Swing.mainFrame();
         try (ProbeClient c = Fixture.client()) {
-            ProbeError none = assertThrows(ProbeError.class, () -> c.call("gui.screenshot", Wire.object().put("scope", "dialog")));
+            ProbeOpException none = assertThrows(ProbeOpException.class, () -> c.call("gui.screenshot", Wire.object().put("scope", "dialog")));
             assertEquals("gui.no_window", none.code());
-            ProbeError missing = assertThrows(ProbeError.class,
+            ProbeOpException missing = assertThrows(ProbeOpException.class,
                     () -> c.call("gui.screenshot", Wire.object().put("scope", "toolbar.button.createVN")));
             assertEquals("gui.identifier_not_found", missing.code());
             assertTrue(missing.details().get("nearest").toString().contains("toolbar.button.createVM"), missing.details().toString());
-            ProbeError format = assertThrows(ProbeError.class, () -> c.call("gui.screenshot", Wire.object().put("format", "jpeg")));
+            ProbeOpException format = assertThrows(ProbeOpException.class, () -> c.call("gui.screenshot", Wire.object().put("format", "jpeg")));
             assertEquals("gui.invalid_args", format.code());
         }
     }

@@ -20,8 +20,8 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
 
 /**
  * A whole run of use with a password in it, over the socket: create an encrypted VM through the
@@ -170,7 +170,7 @@ class SecretsIT {
             JsonNode data = c.call(op, args);
             transcript.add(op + " -> " + data);
             return data;
-        } catch (ProbeError e) {
+        } catch (ProbeOpException e) {
             transcript.add(op + " -> " + e.code() + ": " + e.getMessage() + " " + e.details());
             if (!op.equals("gui.type")) {
                 throw e;

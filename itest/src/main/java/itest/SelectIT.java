@@ -26,8 +26,8 @@ import javax.swing.UIManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
 
 /**
  * What a hand does to choose, point and scroll, against the real app over the real socket and
@@ -99,7 +99,7 @@ class SelectIT {
     void aMissingItemNamesTheNearestAndLeavesNoPopupOpen() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             openCreateVm(c);
-            ProbeError e = assertThrows(ProbeError.class, () -> c.call("gui.select", Wire.object().put("identifier", OS).put("label", "Fedra")));
+            ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("gui.select", Wire.object().put("identifier", OS).put("label", "Fedra")));
             assertEquals("gui.identifier_not_found", e.code());
             assertTrue(e.getMessage().contains("Fedora Linux"), e.getMessage());
             Probe.waitFor(c, OS + ".popup", "hidden");

@@ -27,8 +27,9 @@ import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 import org.osgi.util.tracker.ServiceTracker;
 import probe.api.wire.Wire;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
+import probe.client.RawConnection;
 
 /** The socket server against a real client: modes, framing, errors, dispatch, lifecycle, token. */
 class TransportIT {
@@ -70,16 +71,16 @@ class TransportIT {
             big.writeBytes("\"}}\n".getBytes(StandardCharsets.UTF_8));
             assertError(c, big.toByteArray(), "protocol.line_too_long");
 
-            c.sendRaw("{\"id\":\"still-here\",\"op\":\"probe.hello\"}\r\n".getBytes(StandardCharsets.UTF_8));
-            ObjectNode reply = c.readMessage();
+            RawConnection.of(c).send("{\"id\":\"still-here\",\"op\":\"probe.hello\"}\r\n".getBytes(StandardCharsets.UTF_8));
+            ObjectNode reply = RawConnection.of(c).readMessage();
             assertEquals("still-here", reply.get("id").textValue());
             assertTrue(reply.get("ok").booleanValue(), reply.toString());
         }
     }
 
     private static void assertError(ProbeClient c, byte[] line, String code) throws Exception {
-        c.sendRaw(line);
-        ObjectNode reply = c.readMessage();
+        RawConnection.of(c).send(line);
+        ObjectNode reply = RawConnection.of(c).readMessage();
         assertFalse(reply.get("ok").booleanValue(), reply.toString());
         assertEquals(code, reply.get("error").get("code").textValue(), reply.toString());
         assertFalse(reply.get("error").get("message").textValue().isBlank());
@@ -93,9 +94,9 @@ class TransportIT {
                 lines.append(Wire.mapper().writeValueAsString(Wire.request(Wire.mapper().valueToTree(i),
                         i % 3 == 0 ? "no.such.op" : "probe.hello", null))).append('\n');
             }
-            c.sendRaw(lines.toString().getBytes(StandardCharsets.UTF_8));
+            RawConnection.of(c).send(lines.toString().getBytes(StandardCharsets.UTF_8));
             for (int i = 0; i < 200; i++) {
-                ObjectNode reply = c.readMessage();
+                ObjectNode reply = RawConnection.of(c).readMessage();
                 assertEquals(i, reply.get("id").intValue());
                 assertEquals(i % 3 != 0, reply.get("ok").booleanValue(), reply.toString());
             }
@@ -105,7 +106,7 @@ class TransportIT {
     @Test
     void anUnknownOpIsToldApartFromAnAbsentOne() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            ProbeError e = assertThrows(ProbeError.class, () -> c.call("no.such.op"));
+            ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("no.such.op"));
             assertEquals("protocol.unknown_op", e.code());
             assertTrue(contains(e.details().get("ops"), "probe.hello"));
         }
@@ -116,7 +117,7 @@ class TransportIT {
         Bundle screenshot = Fixture.bundle("probe.screenshot");
         screenshot.stop();
         try (ProbeClient c = Fixture.client()) {
-            ProbeError e = assertThrows(ProbeError.class, () -> c.call("gui.screenshot"));
+            ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("gui.screenshot"));
             assertEquals("gui.op_unavailable", e.code());
             assertFalse(contains(c.call("probe.hello").get("ops"), "gui.screenshot"));
             screenshot.start();
@@ -138,7 +139,7 @@ class TransportIT {
         AutoCloseable release = Swing.blockEdt();
         try (ProbeClient slow = Fixture.client(); ProbeClient other = Fixture.client()) {
             long t0 = System.nanoTime();
-            ProbeError e = assertThrows(ProbeError.class, () -> slow.call("gui.screenshot"));
+            ProbeOpException e = assertThrows(ProbeOpException.class, () -> slow.call("gui.screenshot"));
             long ms = (System.nanoTime() - t0) / 1_000_000;
             assertEquals("gui.timeout", e.code());
             assertTrue(ms >= 2500, "failed after " + ms + " ms, before the 3000 ms op timeout");
@@ -215,22 +216,22 @@ class TransportIT {
                 try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
                     c.call("probe.hello");
                     return false;
-                } catch (ProbeError e) {
+                } catch (ProbeOpException e) {
                     return "auth.required".equals(e.code());
                 } catch (Exception e) {
                     return false;
                 }
             });
             try (ProbeClient c = Fixture.client()) {
-                ProbeError e = assertThrows(ProbeError.class, () -> c.call("probe.hello"));
+                ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("probe.hello"));
                 assertEquals("auth.required", e.code());
-                assertNull(c.readLine(), "the connection is closed after auth.required");
+                assertNull(RawConnection.of(c).readLine(), "the connection is closed after auth.required");
             }
             try (ProbeClient c = Fixture.client()) {
-                ProbeError e = assertThrows(ProbeError.class, () -> c.call("probe.auth", Wire.object().put("token", "guess")));
+                ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("probe.auth", Wire.object().put("token", "guess")));
                 assertEquals("auth.denied", e.code());
                 assertFalse(e.getMessage().contains("guess"));
-                assertNull(c.readLine(), "the connection is closed after auth.denied");
+                assertNull(RawConnection.of(c).readLine(), "the connection is closed after auth.denied");
             }
             try (ProbeClient c = Fixture.client()) {
                 assertTrue(c.call("probe.auth", Wire.object().put("token", "s3cret-token")).get("authenticated").booleanValue());

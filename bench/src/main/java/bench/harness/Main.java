@@ -22,7 +22,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
+import probe.client.RawConnection;
 
 /**
  * run/bench: starts the real debug runtime (run/target/debug.jar) as a child process on a private
@@ -617,9 +618,10 @@ public final class Main {
     }
 
     private static Call raw(ProbeClient c, byte[] line) {
+        RawConnection raw = RawConnection.of(c);
         return () -> {
-            c.sendRaw(line);
-            return c.readLine();
+            raw.send(line);
+            return raw.readLine();
         };
     }
 

@@ -1,13 +1,14 @@
 package probe.cli.internal;
 
 import java.io.PrintWriter;
-import java.net.SocketTimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
 import probe.api.ErrorCodes;
-import probe.cli.client.ProbeError;
-import probe.cli.client.ProbeUnavailableException;
+import probe.client.ProbeClientException;
+import probe.client.ProbeOpException;
+import probe.client.ProbeTimeoutException;
+import probe.client.ProbeUnavailableException;
 
 /**
  * Turns what a command threw into a message on stderr and the contract's exit code: 1 for a probe
@@ -33,11 +34,11 @@ final class Failures implements IExecutionExceptionHandler {
     static int report(Exception ex, PrintWriter err, boolean json, boolean tokenGiven) {
         if (ex instanceof ProbeUnavailableException) {
             ProbeUnavailableException e = (ProbeUnavailableException) ex;
-            err.println(e.getMessage() + ": " + hint(e.reason()));
+            err.println(e.getMessage() + ": " + e.hint());
             return NO_PROBE;
         }
-        if (ex instanceof ProbeError) {
-            ProbeError e = (ProbeError) ex;
+        if (ex instanceof ProbeOpException) {
+            ProbeOpException e = (ProbeOpException) ex;
             err.println("error " + e.code() + ": " + e.getMessage());
             if (json && e.details() != null) {
                 err.println(Invocation.compact(e.details()));
@@ -51,32 +52,16 @@ final class Failures implements IExecutionExceptionHandler {
             err.println("error " + ((CliException) ex).code + ": " + ex.getMessage());
             return PROBE_ERROR;
         }
-        if (ex instanceof SocketTimeoutException) {
+        if (ex instanceof ProbeTimeoutException) {
             err.println("error client.timeout: " + ex.getMessage() + " (a slow op may need a longer --timeout)");
             return PROBE_ERROR;
         }
-        if (ex instanceof java.io.IOException) {
+        if (ex instanceof ProbeClientException || ex instanceof java.io.IOException) {
             err.println("error client.io: " + ex.getMessage());
             return PROBE_ERROR;
         }
         err.println("error client.internal: " + ex);
         ex.printStackTrace(err);
         return PROBE_ERROR;
-    }
-
-    private static String hint(ProbeUnavailableException.Reason reason) {
-        switch (reason) {
-            case ACCESS_DENIED:
-                return "the socket belongs to another user; run hvm-dbg as the user who runs the GUI";
-            case PATH_TOO_LONG:
-                return "use a shorter --socket path";
-            case CONNECTION_CLOSED:
-                return "the GUI may be stopping, or its probe refused this connection (see the GUI's log)";
-            case NOBODY_LISTENING:
-                return "the GUI that opened it is gone; start the debug GUI with run/hvm-debug,"
-                        + " or point --socket / HVM_GUI_PROBE_SOCKET at a live socket";
-            default:
-                return "start the debug GUI with run/hvm-debug, or point --socket / HVM_GUI_PROBE_SOCKET at its socket";
-        }
     }
 }

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import probe.api.ErrorCodes;
-import probe.cli.client.ProbeError;
-import probe.cli.format.Readable;
+import probe.client.ProbeClientException;
+import probe.client.ProbeOpException;
+import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui audit [--strict]}: controls without an identifier, identifiers shared by several. */
 @Command(name = "audit", description = {
@@ -34,9 +35,9 @@ final class GuiAudit extends ProbeCommand {
             JsonNode list = inv.call("gui.list", null);
             JsonNode items = list == null ? null : list.get("items");
             return items != null && items.isArray() ? items.size() : -1;
-        } catch (ProbeError e) {
+        } catch (ProbeOpException e) {
             return ErrorCodes.NO_WINDOW.equals(e.code()) ? 0 : -1;
-        } catch (java.io.IOException e) {
+        } catch (ProbeClientException e) {
             return -1;
         }
     }

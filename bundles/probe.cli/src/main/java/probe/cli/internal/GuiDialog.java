@@ -2,7 +2,7 @@ package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui dialog}: the topmost dialog and its controls; exit 0 whether one is open or not. */
 @Command(name = "dialog", description = {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui keypress --key K [--modifiers ctrl,shift] [--identifier ID]}. */
 @Command(name = "keypress", description = {

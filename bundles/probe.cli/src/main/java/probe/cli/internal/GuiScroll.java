@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui scroll --identifier ID [--dy N] [--dx N]}. */
 @Command(name = "scroll", description = {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui select --identifier ID (--label TEXT | --row ROW | --index N)}. */
 @Command(name = "select", description = {

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /**
  * {@code hvm-dbg gui type --identifier ID (--text T | --text-stdin) [--replace]}. The text goes only

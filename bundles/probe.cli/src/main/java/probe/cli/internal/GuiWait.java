@@ -7,7 +7,7 @@ import java.util.Set;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /**
  * {@code hvm-dbg gui wait (--identifier ID --state showing|hidden|enabled|disabled | --dialog NAME

@@ -2,7 +2,7 @@ package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /** {@code hvm-dbg hello}: the probe's protocol, name and the ops it offers now. */
 @Command(name = "hello", description = "Show the probe's protocol version, server and the ops available now.")

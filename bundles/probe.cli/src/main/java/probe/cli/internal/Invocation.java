@@ -2,13 +2,11 @@ package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
-import probe.cli.client.ProbeClient;
-import probe.cli.client.ProbeError;
-import probe.cli.client.internal.Json;
+import probe.client.ProbeClient;
+import probe.client.internal.Json;
 
 /**
  * What a command runs with: the connected client, the shared options, and where to print. Kept
@@ -41,12 +39,12 @@ final class Invocation {
         return Json.object();
     }
 
-    JsonNode call(String op, ObjectNode args) throws ProbeError, IOException {
+    JsonNode call(String op, ObjectNode args) {
         return client.call(op, args);
     }
 
     /** For an op that may take longer than {@code --timeout} by design ({@code gui.wait}). */
-    JsonNode call(String op, ObjectNode args, Duration replyTimeout) throws ProbeError, IOException {
+    JsonNode call(String op, ObjectNode args, Duration replyTimeout) {
         return client.call(op, args, replyTimeout);
     }
 

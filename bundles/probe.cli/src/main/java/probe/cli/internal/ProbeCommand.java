@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import probe.cli.client.ProbeClient;
+import probe.client.ProbeClient;
 
 /**
  * A command that talks to the probe: connects with the shared options, runs, closes. A new verb

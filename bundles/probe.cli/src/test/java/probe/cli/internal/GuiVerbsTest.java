@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import probe.api.wire.Wire;
-import probe.cli.client.TestProbe;
+import probe.testing.TestProbe;
 
 /**
  * The gui verbs run in-process against a {@link TestProbe} that answers as the op bundles do

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import probe.api.wire.Wire;
-import probe.cli.client.TestProbe;
+import probe.testing.TestProbe;
 
 /** The CLI run in-process against a {@link TestProbe}: output, messages and exit codes. */
 class MainTest {

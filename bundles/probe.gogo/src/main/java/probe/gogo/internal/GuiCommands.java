@@ -36,7 +36,7 @@ import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /**
  * The {@code gui:*} commands of the debug runtime's Gogo shell: the verbs of {@code hvm-dbg gui},

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.cli.format.Readable;
+import probe.client.format.Readable;
 
 /**
  * gui:watch's loop: subscribes to the event bus and prints each event to the session's console as

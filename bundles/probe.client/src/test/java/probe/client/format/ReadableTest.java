@@ -1,4 +1,4 @@
-package probe.cli.format;
+package probe.client.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -5,7 +5,7 @@
  */
 @Export
 @Version("1.0.0")
-package probe.cli.format;
+package probe.client.format;
 
 import org.osgi.annotation.bundle.Export;
 import org.osgi.annotation.versioning.Version;

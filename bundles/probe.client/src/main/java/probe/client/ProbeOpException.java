@@ -1,4 +1,4 @@
-package probe.cli.client;
+package probe.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -6,21 +6,21 @@ import com.fasterxml.jackson.databind.JsonNode;
  * A reply with {@code "ok": false}: the probe refused or failed the op. The code is one of the
  * protocol's stable codes ({@code probe.api.ErrorCodes}); match on it, not on the message.
  */
-public final class ProbeError extends Exception {
+public final class ProbeOpException extends ProbeClientException {
     private static final long serialVersionUID = 1L;
 
     private final String op;
     private final String code;
     private final transient JsonNode details;
 
-    public ProbeError(String op, String code, String message, JsonNode details) {
-        super(message);
+    public ProbeOpException(String op, String code, String message, JsonNode details) {
+        super(message, null);
         this.op = op;
         this.code = code;
         this.details = details;
     }
 
-    /** The op that failed, or null when the reply did not answer a {@link ProbeClient#call call}. */
+    /** The op that failed. */
     public String op() {
         return op;
     }
@@ -37,6 +37,6 @@ public final class ProbeError extends Exception {
 
     @Override
     public String toString() {
-        return "ProbeError " + code + ": " + getMessage();
+        return "ProbeOpException " + code + ": " + getMessage();
     }
 }

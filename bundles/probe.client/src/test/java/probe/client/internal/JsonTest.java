@@ -1,4 +1,4 @@
-package probe.cli.client.internal;
+package probe.client.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

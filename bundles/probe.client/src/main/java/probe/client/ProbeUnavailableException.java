@@ -1,13 +1,13 @@
-package probe.cli.client;
+package probe.client;
 
-import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * No probe answers on the socket: it could not be reached, or it went away before it answered.
- * The CLI exits 3 on this. The message names the path and the reason, never what was sent.
+ * The CLI exits 3 on this, printing the message and the {@link #hint}. The message names the path
+ * and the reason, never what was sent.
  */
-public final class ProbeUnavailableException extends IOException {
+public final class ProbeUnavailableException extends ProbeClientException {
     private static final long serialVersionUID = 1L;
 
     /** Why no probe answers. */
@@ -58,5 +58,25 @@ public final class ProbeUnavailableException extends IOException {
 
     public Reason reason() {
         return reason;
+    }
+
+    /**
+     * What to do about it, for a person: what to start, or which option to change. Names the
+     * HDP-GUI scripts and the CLI's options, which a server built on this library shares.
+     */
+    public String hint() {
+        switch (reason) {
+            case ACCESS_DENIED:
+                return "the socket belongs to another user; run hvm-dbg as the user who runs the GUI";
+            case PATH_TOO_LONG:
+                return "use a shorter --socket path";
+            case CONNECTION_CLOSED:
+                return "the GUI may be stopping, or its probe refused this connection (see the GUI's log)";
+            case NOBODY_LISTENING:
+                return "the GUI that opened it is gone; start the debug GUI with run/hvm-debug,"
+                        + " or point --socket / HVM_GUI_PROBE_SOCKET at a live socket";
+            default:
+                return "start the debug GUI with run/hvm-debug, or point --socket / HVM_GUI_PROBE_SOCKET at its socket";
+        }
     }
 }

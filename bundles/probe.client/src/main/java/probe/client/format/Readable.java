@@ -1,4 +1,4 @@
-package probe.cli.format;
+package probe.client.format;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import probe.cli.client.internal.Json;
+import probe.client.internal.Json;
 
 /**
  * The person-readable text of the ops' data, as PROTOCOL.md section 5 and the op bundles shape it.

@@ -1,4 +1,4 @@
-package probe.cli.client.internal;
+package probe.client.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;

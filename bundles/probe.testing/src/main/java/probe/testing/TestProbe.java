@@ -1,4 +1,4 @@
-package probe.cli.client;
+package probe.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

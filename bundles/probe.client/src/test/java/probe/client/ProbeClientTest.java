@@ -1,7 +1,8 @@
-package probe.cli.client;
+package probe.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ClosedChannelException;
@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import probe.api.wire.Wire;
+import probe.testing.TestProbe;
 
 class ProbeClientTest {
     private static final Duration LIMIT = Duration.ofSeconds(20);
@@ -65,19 +66,29 @@ class ProbeClientTest {
     }
 
     @Test
-    void failureBecomesProbeError() throws Exception {
+    void failureBecomesProbeOpException() throws Exception {
         try (TestProbe probe = TestProbe.start(dir, TestProbe.standard());
                 ProbeClient client = ProbeClient.connect(probe.socket())) {
-            ProbeError e = assertThrows(ProbeError.class, () -> client.call("fail"));
+            ProbeOpException e = assertThrows(ProbeOpException.class, () -> client.call("fail"));
             assertEquals("gui.identifier_ambiguous", e.code());
             assertEquals("2 controls match 'a.b'", e.getMessage());
             assertEquals("fail", e.op());
             assertEquals("a.b.d", e.details().get("candidates").get(1).textValue());
 
-            ProbeError unknown = assertThrows(ProbeError.class, () -> client.call("nope"));
+            ProbeOpException unknown = assertThrows(ProbeOpException.class, () -> client.call("nope"));
             assertEquals("protocol.unknown_op", unknown.code());
             assertNull(unknown.details());
             assertEquals(1, client.call("probe.hello").get("protocol").intValue(), "still usable");
+        }
+    }
+
+    @Test
+    void aReplyThatIsNotJsonIsAClientFailureOfNoSubtype() throws Exception {
+        TestProbe.Handler handler = (req, conn) -> conn.sendRaw(utf8("<html>not the probe</html>\n"));
+        try (TestProbe probe = TestProbe.start(dir, handler); ProbeClient client = ProbeClient.connect(probe.socket())) {
+            ProbeClientException e = assertThrows(ProbeClientException.class, () -> client.call("probe.hello"));
+            assertEquals(ProbeClientException.class, e.getClass(), e.toString());
+            assertTrue(e.getMessage().contains("not JSON") && e.getMessage().contains(probe.socket().toString()), e.getMessage());
         }
     }
 
@@ -153,14 +164,17 @@ class ProbeClientTest {
         try (TestProbe probe = TestProbe.start(dir, TestProbe.standard());
                 ProbeClient client = ProbeClient.connect(probe.socket(), Duration.ofMillis(200))) {
             long t0 = System.nanoTime();
-            SocketTimeoutException e = assertThrows(SocketTimeoutException.class, () -> client.call("hang"));
+            ProbeTimeoutException e = assertThrows(ProbeTimeoutException.class, () -> client.call("hang"));
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertTrue(ms >= 190 && ms < 5000, "timed out after " + ms + " ms");
             assertTrue(e.getMessage().contains("hang"), e.getMessage());
+            assertEquals(Duration.ofMillis(200), e.timeout());
             assertEquals(1, client.call("probe.hello").get("protocol").intValue());
-            assertThrows(SocketTimeoutException.class, () -> client.call("hang", null, Duration.ofMillis(50)));
-            assertThrows(SocketTimeoutException.class, client::readMessage);
-            assertThrows(SocketTimeoutException.class, client::readLine);
+            assertEquals(Duration.ofMillis(50),
+                    assertThrows(ProbeTimeoutException.class, () -> client.call("hang", null, Duration.ofMillis(50))).timeout());
+            RawConnection raw = RawConnection.of(client);
+            assertThrows(ProbeTimeoutException.class, raw::readMessage);
+            assertThrows(ProbeTimeoutException.class, raw::readLine);
         }
     }
 
@@ -174,10 +188,11 @@ class ProbeClientTest {
         };
         try (TestProbe probe = TestProbe.start(dir, handler);
                 ProbeClient client = ProbeClient.connect(probe.socket(), Duration.ofSeconds(5))) {
-            assertThrows(SocketTimeoutException.class, () -> client.call("late", null, Duration.ofMillis(50)));
+            assertThrows(ProbeTimeoutException.class, () -> client.call("late", null, Duration.ofMillis(50)));
             assertEquals("next", client.call("next").get("op").textValue(), "the late reply is not taken for this one");
-            client.sendRaw(utf8("{\"id\":\"raw\",\"op\":\"raw\"}\n"));
-            assertEquals("raw", client.readMessage().get("id").textValue(), "nor handed to readMessage");
+            RawConnection raw = RawConnection.of(client);
+            raw.send(utf8("{\"id\":\"raw\",\"op\":\"raw\"}\n"));
+            assertEquals("raw", raw.readMessage().get("id").textValue(), "nor handed to readMessage");
         }
     }
 
@@ -188,6 +203,7 @@ class ProbeClientTest {
         assertEquals(ProbeUnavailableException.Reason.NO_SOCKET_FILE, e.reason());
         assertEquals(missing, e.socket());
         assertTrue(e.getMessage().contains(missing.toString()) && e.getMessage().contains("no socket file"), e.getMessage());
+        assertTrue(e.hint().contains("run/hvm-debug"), e.hint());
     }
 
     @Test
@@ -212,21 +228,22 @@ class ProbeClientTest {
     void rawLinesGarbageAndPartialLines() throws Exception {
         try (TestProbe probe = TestProbe.start(dir, TestProbe.standard());
                 ProbeClient client = ProbeClient.connect(probe.socket())) {
-            client.sendRaw(utf8("this is not json\n"));
-            ObjectNode garbage = client.readMessage();
+            RawConnection raw = RawConnection.of(client);
+            raw.send(utf8("this is not json\n"));
+            ObjectNode garbage = raw.readMessage();
             assertTrue(garbage.get("id").isNull());
             assertEquals("protocol.parse_error", garbage.get("error").get("code").textValue());
 
-            client.sendRaw(utf8("{\"id\":\"a\",\"op\":"));
+            raw.send(utf8("{\"id\":\"a\",\"op\":"));
             Thread.sleep(50);
-            client.sendRaw(utf8("\"echo\",\"args\":{\"k\":\"\u00e9\"}}\r\n"));
-            ObjectNode reply = client.readMessage();
+            raw.send(utf8("\"echo\",\"args\":{\"k\":\"\u00e9\"}}\r\n"));
+            ObjectNode reply = raw.readMessage();
             assertEquals("a", reply.get("id").textValue());
             assertEquals("\u00e9", reply.get("data").get("k").textValue());
             assertEquals("{\"id\":\"a\",\"op\":\"echo\",\"args\":{\"k\":\"\u00e9\"}}", probe.lines().get(1));
 
-            client.sendRaw(utf8("{\"id\":5,\"op\":\"probe.hello\"}\n"));
-            String line = client.readLine();
+            raw.send(utf8("{\"id\":5,\"op\":\"probe.hello\"}\n"));
+            String line = raw.readLine();
             assertTrue(line.startsWith("{\"id\":5,\"ok\":true"), line);
 
             assertEquals(1, client.call("probe.hello").get("protocol").intValue(), "raw ids do not disturb calls");
@@ -238,9 +255,10 @@ class ProbeClientTest {
     void repliesToRawLinesWaitForReadMessageWhileCallsGetTheirOwn() throws Exception {
         try (TestProbe probe = TestProbe.start(dir, TestProbe.standard());
                 ProbeClient client = ProbeClient.connect(probe.socket())) {
-            client.sendRaw(utf8("{\"id\":\"raw\",\"op\":\"echo\"}\n"));
+            RawConnection raw = RawConnection.of(client);
+            raw.send(utf8("{\"id\":\"raw\",\"op\":\"echo\"}\n"));
             assertEquals(1, client.call("probe.hello").get("protocol").intValue());
-            assertEquals("raw", client.readMessage().get("id").textValue());
+            assertEquals("raw", raw.readMessage().get("id").textValue());
         }
     }
 
@@ -268,8 +286,8 @@ class ProbeClientTest {
             }
         };
         try (TestProbe probe = TestProbe.start(dir, handler); ProbeClient client = ProbeClient.connect(probe.socket())) {
-            assertEquals("auth.required", assertThrows(ProbeError.class, () -> client.call("bye")).code());
-            assertNull(client.readLine(), "end of stream at a line boundary");
+            assertEquals("auth.required", assertThrows(ProbeOpException.class, () -> client.call("bye")).code());
+            assertNull(RawConnection.of(client).readLine(), "end of stream at a line boundary");
             ProbeUnavailableException e = assertThrows(ProbeUnavailableException.class, () -> client.call("again"));
             assertEquals(ProbeUnavailableException.Reason.CONNECTION_CLOSED, e.reason());
             assertFalse(client.isOpen());
@@ -299,8 +317,10 @@ class ProbeClientTest {
                 client.close();
                 Throwable t = waiter.get(10, TimeUnit.SECONDS);
                 assertNotNull(t, "nextEvent returned instead of failing");
-                assertTrue(t instanceof ClosedChannelException, t.toString());
-                assertThrows(ClosedChannelException.class, () -> client.call("probe.hello"));
+                assertInstanceOf(ProbeClientException.class, t);
+                assertInstanceOf(ClosedChannelException.class, t.getCause(), t.toString());
+                ProbeClientException later = assertThrows(ProbeClientException.class, () -> client.call("probe.hello"));
+                assertInstanceOf(ClosedChannelException.class, later.getCause(), later.toString());
                 client.close();
                 assertFalse(client.isOpen());
             }

@@ -1,15 +1,11 @@
-package probe.cli.client;
+package probe.client.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
@@ -31,35 +27,30 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import probe.api.wire.SocketPaths;
-import probe.cli.client.internal.Json;
-import probe.cli.client.ProbeUnavailableException.Reason;
+import probe.client.ProbeClientException;
+import probe.client.ProbeTimeoutException;
+import probe.client.ProbeUnavailableException;
+import probe.client.ProbeUnavailableException.Reason;
 
 /**
- * One connection to the probe's Unix socket, speaking HDP-GUI v1: one JSON object per line, UTF-8,
- * {@code \n} terminated (PROTOCOL.md sections 2 and 3).
+ * The machinery under {@link probe.client.ProbeClient} and {@link probe.client.RawConnection}: one
+ * connection to the probe's Unix socket (the JDK's own {@code SocketChannel}, non-blocking with a
+ * selector, since the JDK's Unix channels have no {@code SO_TIMEOUT}), the line framing (one JSON
+ * object per line, UTF-8, {@code \n} terminated: PROTOCOL.md sections 2 and 3), and the matching of
+ * what arrives: event lines (those with an {@code event} key) are queued apart for
+ * {@link #nextEvent}; a reply goes to the {@link #request} waiting for its id; replies that nobody
+ * waits for (answers to {@link #send raw lines}) are queued for {@link #readMessage}, and the late
+ * reply of a request that timed out is dropped. Every wait is bounded.
  *
- * <p>{@link #call} sends {@code {"id": n, "op": …, "args": …}} with ids 1, 2, 3, … and waits for the
- * reply with that id. Event lines (those with an {@code event} key) that arrive meanwhile are queued
- * apart and taken with {@link #nextEvent}; replies that no call is waiting for (answers to
- * {@link #sendRaw} lines) are queued for {@link #readMessage}, and the late reply of a call that
- * timed out is dropped. Every wait is bounded: by the read
- * timeout given to {@link #connect(Path, Duration)} (default {@link #DEFAULT_READ_TIMEOUT}), or by
- * the timeout passed to the method.
+ * <p>Threads: one thread sends requests and reads their replies; another thread may take events
+ * with {@link #nextEvent} at the same time, and any thread may {@link #close}. Whichever of the two
+ * is waiting reads the socket and hands over what belongs to the other, so neither starves. Two
+ * threads requesting at once are safe but their replies are matched only by id; {@link #readMessage}
+ * and {@link #readLine} from two threads at once are not meaningful.
  *
- * <p>Threads: one thread sends requests and reads their replies ({@link #call}, {@link #sendRaw},
- * {@link #readMessage}, {@link #readLine}); another thread may take events with {@link #nextEvent}
- * at the same time, and any thread may {@link #close}. Whichever of the two is waiting reads the
- * socket and hands over what belongs to the other, so neither starves. Two threads calling at once
- * are safe but their replies are matched only by id; {@link #readMessage} and {@link #readLine}
- * from two threads at once are not meaningful.
- *
- * <p>The client logs nothing and puts nothing it sent into an exception message, so text sent with
- * {@code gui.type} stays out of logs.
+ * <p>It logs nothing and puts nothing it sent into an exception message.
  */
-public final class ProbeClient implements AutoCloseable {
-    /** How long a reply may take unless said otherwise. */
-    public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
-
+public final class Connection implements AutoCloseable {
     /** Replies may be long (screenshots), but not unbounded. */
     private static final int MAX_LINE_BYTES = 256 << 20;
     private static final Duration LONGEST_WAIT = Duration.ofDays(100);
@@ -83,10 +74,10 @@ public final class ProbeClient implements AutoCloseable {
     private boolean reading;
     private final ArrayDeque<ObjectNode> replies = new ArrayDeque<>();
     private final ArrayDeque<ObjectNode> events = new ArrayDeque<>();
-    /** Ids of calls that timed out: their late replies are dropped, not queued; guarded by lock. */
+    /** Ids of requests that timed out: their late replies are dropped, not queued; guarded by lock. */
     private final Set<Long> abandoned = new HashSet<>();
     /** Set once the connection is unusable (closed by the peer, a runaway line); guarded by lock. */
-    private IOException failure;
+    private ProbeClientException failure;
     /** The peer closed the connection between two lines; guarded by lock. */
     private boolean cleanEnd;
 
@@ -96,34 +87,31 @@ public final class ProbeClient implements AutoCloseable {
     private int lineLength;
     private boolean lineDone;
 
-    private ProbeClient(Path socket, SocketChannel channel, Selector readSelector, Duration readTimeout) {
+    private Connection(Path socket, SocketChannel channel, Selector readSelector, Duration readTimeout) {
         this.socket = socket;
         this.channel = channel;
         this.readSelector = readSelector;
         this.readTimeout = readTimeout;
     }
 
-    /** Connects with the {@link #DEFAULT_READ_TIMEOUT}. */
-    public static ProbeClient connect(Path socket) throws IOException {
-        return connect(socket, DEFAULT_READ_TIMEOUT);
-    }
-
     /**
      * Connects to the probe listening on {@code socket}.
      *
-     * @param readTimeout how long {@link #call}, {@link #readMessage} and {@link #readLine} wait
+     * @param readTimeout how long {@link #readMessage}, {@link #readLine} and a blocked
+     *     {@link #send} wait
      * @throws ProbeUnavailableException when nobody answers there, with the reason
-     * @throws IOException when the connection cannot be set up for another reason
+     * @throws ProbeClientException when the connection cannot be set up for another reason
      */
-    public static ProbeClient connect(Path socket, Duration readTimeout) throws IOException {
+    public static Connection open(Path socket, Duration readTimeout) {
         Objects.requireNonNull(socket, "socket");
         Objects.requireNonNull(readTimeout, "readTimeout");
         String tooLong = SocketPaths.tooLong(socket, System.getProperty("os.name", ""));
         if (tooLong != null) {
             throw new ProbeUnavailableException(socket, Reason.PATH_TOO_LONG, tooLong, null);
         }
-        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        SocketChannel ch = null;
         try {
+            ch = SocketChannel.open(StandardProtocolFamily.UNIX);
             try {
                 ch.connect(UnixDomainSocketAddress.of(socket));
             } catch (IOException e) {
@@ -133,10 +121,15 @@ public final class ProbeClient implements AutoCloseable {
             ch.configureBlocking(false);
             Selector sel = Selector.open();
             ch.register(sel, SelectionKey.OP_READ);
-            return new ProbeClient(socket, ch, sel, readTimeout);
+            return new Connection(socket, ch, sel, readTimeout);
         } catch (IOException | RuntimeException e) {
-            ch.close();
-            throw e;
+            if (ch != null) {
+                closeQuietly(ch);
+            }
+            if (e instanceof RuntimeException) {
+                throw (RuntimeException) e;
+            }
+            throw new ProbeClientException("cannot set up a connection to " + socket + ": " + e.getMessage(), e);
         }
     }
 
@@ -166,12 +159,10 @@ public final class ProbeClient implements AutoCloseable {
         }
     }
 
-    /** The socket this client is connected to. */
     public Path socket() {
         return socket;
     }
 
-    /** How long replies may take unless a method is given its own timeout. */
     public Duration readTimeout() {
         return readTimeout;
     }
@@ -189,100 +180,47 @@ public final class ProbeClient implements AutoCloseable {
         }
     }
 
-    /** {@link #call(String, ObjectNode, Duration)} with no args and the read timeout. */
-    public JsonNode call(String op) throws ProbeError, IOException {
-        return call(op, null, readTimeout);
-    }
-
-    /** {@link #call(String, ObjectNode, Duration)} with the read timeout. */
-    public JsonNode call(String op, ObjectNode args) throws ProbeError, IOException {
-        return call(op, args, readTimeout);
+    /** The id of the next request: 1, 2, 3, … */
+    public long nextId() {
+        return ids.incrementAndGet();
     }
 
     /**
-     * Calls an op and waits for its reply.
+     * Sends {@code line}, a request with the id {@code id}, and waits for the reply with that id.
      *
-     * @param args the request's {@code args}; null to send none
-     * @param timeout how long to wait for the reply
-     * @return the reply's {@code data}, or null when it has none
-     * @throws ProbeError when the reply says {@code "ok": false}
-     * @throws SocketTimeoutException when no reply came in time
+     * @return the reply; null when none came within {@code timeout} (its late reply is then dropped)
      * @throws ProbeUnavailableException when the probe closed the connection first
-     * @throws IOException when the reply is not a protocol reply, or the connection is closed
+     * @throws ProbeClientException when the connection is closed or broken
      */
-    public JsonNode call(String op, ObjectNode args, Duration timeout) throws ProbeError, IOException {
-        Objects.requireNonNull(op, "op");
-        long id = ids.incrementAndGet();
+    public ObjectNode request(long id, byte[] line, Duration timeout) {
         long deadline = deadline(timeout);
-        ObjectNode request = Json.object();
-        request.put("id", id);
-        request.put("op", op);
-        if (args != null) {
-            request.set("args", args);
-        }
-        send(Json.line(request));
+        send(line);
         ObjectNode reply = await(replies, id, deadline);
         if (reply == null) {
             abandon(id);
-            throw new SocketTimeoutException("no reply to " + op + " within " + seconds(timeout) + " from the probe on "
-                    + socket);
         }
-        return dataOf(op, reply);
-    }
-
-    /**
-     * Calls {@code probe.auth}: the first request of a connection to a probe that has a token. The
-     * token goes only onto the socket.
-     *
-     * @throws ProbeError {@code auth.denied} for a wrong token (the probe then closes the connection)
-     */
-    public void authenticate(String token) throws ProbeError, IOException {
-        ObjectNode args = Json.object();
-        args.put("token", Objects.requireNonNull(token, "token"));
-        call("probe.auth", args);
-    }
-
-    /** Calls {@code gui.event.subscribe} for the given name patterns ({@code dialog.*}); all events when none. */
-    public JsonNode subscribe(String... patterns) throws ProbeError, IOException {
-        ObjectNode args = null;
-        if (patterns.length > 0) {
-            args = Json.object();
-            ArrayNode names = args.putArray("events");
-            for (String p : patterns) {
-                names.add(p);
-            }
-        }
-        return call("gui.event.subscribe", args);
+        return reply;
     }
 
     /**
      * The next event, waiting up to {@code timeout}; null when none came in time. Events are
-     * returned in the order they arrived, whether they were read by this method or while a
-     * {@link #call} waited for its reply.
+     * returned in the order they arrived, whether they were read here or while a request waited.
      *
      * @throws ProbeUnavailableException once the queued events are taken and the probe has closed
      *     the connection
      */
-    public ObjectNode nextEvent(Duration timeout) throws IOException {
+    public ObjectNode nextEvent(Duration timeout) {
         return await(events, ANY, deadline(timeout));
     }
 
     /**
-     * Writes {@code bytes} to the socket as they are: no newline is added, so a test can send a
-     * partial line, garbage, or several lines at once. Ids of {@link #call} are not affected.
-     */
-    public void sendRaw(byte[] bytes) throws IOException {
-        send(bytes.clone());
-    }
-
-    /**
-     * The next line straight off the socket, whatever it is (reply, event, anything), decoded as
-     * UTF-8 without its {@code \n} (or {@code \r\n}); null when the probe closed the connection at a
-     * line boundary. It does not look at, nor add to, the queues of replies and events.
+     * The next line straight off the socket, whatever it is, decoded as UTF-8 without its
+     * {@code \n} (or {@code \r\n}); null when the probe closed the connection at a line boundary.
+     * It does not look at, nor add to, the queues of replies and events.
      *
-     * @throws SocketTimeoutException when no whole line came within the read timeout
+     * @throws ProbeTimeoutException when no whole line came within the read timeout
      */
-    public String readLine() throws IOException {
+    public String readLine() {
         long deadline = deadline(readTimeout);
         lock.lock();
         try {
@@ -316,14 +254,14 @@ public final class ProbeClient implements AutoCloseable {
     }
 
     /**
-     * The next message that is not an event, parsed: a queued reply that no {@link #call} took
-     * (oldest first), else the next one from the socket. Events met on the way are queued for
-     * {@link #nextEvent}. For tests that speak the protocol by hand with {@link #sendRaw}.
+     * The next message that is not an event, parsed: a queued reply that no request took (oldest
+     * first), else the next one from the socket. Events met on the way are queued for
+     * {@link #nextEvent}.
      *
-     * @throws SocketTimeoutException when none came within the read timeout
-     * @throws IOException when the line is not a JSON object
+     * @throws ProbeTimeoutException when none came within the read timeout
+     * @throws ProbeClientException when the line is not a JSON object
      */
-    public ObjectNode readMessage() throws IOException {
+    public ObjectNode readMessage() {
         ObjectNode m = await(replies, ANY, deadline(readTimeout));
         if (m == null) {
             throw timeout("reply");
@@ -332,8 +270,9 @@ public final class ProbeClient implements AutoCloseable {
     }
 
     /**
-     * Closes the connection. Threads waiting in this client's methods get a
-     * {@link ClosedChannelException}, as does every later call. Idempotent.
+     * Closes the connection. Threads waiting in this connection's methods get a
+     * {@link ProbeClientException} (its cause a {@link ClosedChannelException}), as does every later
+     * call. Idempotent.
      */
     @Override
     public void close() {
@@ -370,29 +309,13 @@ public final class ProbeClient implements AutoCloseable {
         return v != null && v.isIntegralNumber() && v.canConvertToLong() && v.longValue() == id;
     }
 
-    private JsonNode dataOf(String op, ObjectNode reply) throws ProbeError, IOException {
-        JsonNode ok = reply.get("ok");
-        if (ok == null || !ok.isBoolean()) {
-            throw new IOException("the probe on " + socket + " answered " + op + " with a reply without \"ok\"");
-        }
-        if (ok.booleanValue()) {
-            JsonNode data = reply.get("data");
-            return data == null || data.isNull() ? null : data;
-        }
-        JsonNode error = reply.get("error");
-        if (error == null || !error.isObject()) {
-            throw new IOException("the probe on " + socket + " failed " + op + " without saying why (no \"error\")");
-        }
-        JsonNode details = error.get("details");
-        throw new ProbeError(op, error.path("code").asText("internal"), error.path("message").asText(""),
-                details == null || details.isNull() ? null : details);
+    private ProbeTimeoutException timeout(String what) {
+        return new ProbeTimeoutException("no " + what + " within " + seconds(readTimeout) + " from the probe on " + socket,
+                readTimeout);
     }
 
-    private SocketTimeoutException timeout(String what) {
-        return new SocketTimeoutException("no " + what + " within " + seconds(readTimeout) + " from the probe on " + socket);
-    }
-
-    private static String seconds(Duration d) {
+    /** {@code d} for a person: {@code 30 s}, {@code 0.25 s}. */
+    public static String seconds(Duration d) {
         long ms = d.toMillis();
         return ms % 1000 == 0 ? ms / 1000 + " s" : ms / 1000.0 + " s";
     }
@@ -402,18 +325,27 @@ public final class ProbeClient implements AutoCloseable {
         return System.nanoTime() + d.toNanos();
     }
 
-    private void ensureOpen() throws ClosedChannelException {
+    private void ensureOpen() {
         if (closed) {
-            throw new ClosedChannelException();
+            throw closedByUs();
         }
     }
 
-    private void awaitNanos(long nanos) throws InterruptedIOException {
+    private ProbeClientException closedByUs() {
+        return new ProbeClientException("the connection to the probe on " + socket + " was closed by this client",
+                new ClosedChannelException());
+    }
+
+    private static ProbeClientException interrupted(String what, Throwable cause) {
+        return new ProbeClientException("interrupted while " + what + " the probe", cause);
+    }
+
+    private void awaitNanos(long nanos) {
         try {
             arrived.awaitNanos(nanos);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the probe");
+            throw interrupted("waiting for", e);
         }
     }
 
@@ -424,8 +356,7 @@ public final class ProbeClient implements AutoCloseable {
      * the socket (or waiting for the thread that does) until one comes; null when the deadline passes
      * first.
      */
-    private ObjectNode await(ArrayDeque<ObjectNode> queue, long wanted, long deadline)
-            throws IOException {
+    private ObjectNode await(ArrayDeque<ObjectNode> queue, long wanted, long deadline) {
         lock.lock();
         try {
             while (true) {
@@ -492,15 +423,16 @@ public final class ProbeClient implements AutoCloseable {
         return null;
     }
 
-    private ObjectNode parse(byte[] buf, int len) throws IOException {
+    private ObjectNode parse(byte[] buf, int len) {
         JsonNode n;
         try {
             n = Json.parse(buf, 0, len);
         } catch (IOException e) {
-            throw new IOException("the probe on " + socket + " sent a line that is not JSON (" + len + " bytes)", e);
+            throw new ProbeClientException("the probe on " + socket + " sent a line that is not JSON (" + len + " bytes)", e);
         }
         if (!n.isObject()) {
-            throw new IOException("the probe on " + socket + " sent a line that is not a JSON object (" + len + " bytes)");
+            throw new ProbeClientException("the probe on " + socket + " sent a line that is not a JSON object (" + len + " bytes)",
+                    null);
         }
         return (ObjectNode) n;
     }
@@ -510,10 +442,10 @@ public final class ProbeClient implements AutoCloseable {
      * String when {@code raw}, else parsed. Null on timeout, and when the connection broke (then
      * {@link #failure} is set).
      */
-    private Object readOneLocked(long deadline, boolean raw) throws IOException {
+    private Object readOneLocked(long deadline, boolean raw) {
         reading = true;
         lock.unlock();
-        IOException broken = null;
+        ProbeClientException broken = null;
         boolean atLineEnd = false;
         try {
             int len;
@@ -524,7 +456,7 @@ public final class ProbeClient implements AutoCloseable {
                 atLineEnd = e instanceof ProbeUnavailableException && lineLength == 0;
                 return null;
             } catch (ClosedChannelException | ClosedSelectorException e) {
-                throw new ClosedChannelException();
+                throw closedByUs();
             }
             if (len < 0) {
                 return null;
@@ -541,16 +473,16 @@ public final class ProbeClient implements AutoCloseable {
         }
     }
 
-    private static final class LineTooLongException extends IOException {
+    private static final class LineTooLongException extends ProbeClientException {
         private static final long serialVersionUID = 1L;
 
         LineTooLongException(String message) {
-            super(message);
+            super(message, null);
         }
     }
 
     /** The length of the next line, which is in {@link #line}; -1 when the deadline passed first. */
-    private int readLineBytes(long deadline) throws IOException {
+    private int readLineBytes(long deadline) throws ClosedChannelException {
         if (lineDone) {
             lineLength = 0;
             lineDone = false;
@@ -585,7 +517,7 @@ public final class ProbeClient implements AutoCloseable {
         }
     }
 
-    private void append(byte[] a, int from, int count) throws LineTooLongException {
+    private void append(byte[] a, int from, int count) {
         if (count == 0) {
             return;
         }
@@ -601,7 +533,7 @@ public final class ProbeClient implements AutoCloseable {
     }
 
     /** Reads what is there into {@link #in}: the byte count, 0 on timeout, -1 at the end of the stream. */
-    private int fill(long deadline) throws IOException {
+    private int fill(long deadline) throws ClosedChannelException {
         while (true) {
             int n;
             try {
@@ -619,20 +551,27 @@ public final class ProbeClient implements AutoCloseable {
                 return 0;
             }
             if (Thread.currentThread().isInterrupted()) {
-                throw new InterruptedIOException("interrupted while reading from the probe");
+                throw interrupted("reading from", null);
             }
             try {
                 readSelector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining + 999_999)));
                 readSelector.selectedKeys().clear();
-            } catch (ClosedSelectorException e) {
-                throw new AsynchronousCloseException();
+            } catch (IOException e) {
+                throw new ProbeClientException("cannot wait for the probe on " + socket + ": " + e.getMessage(), e);
             }
         }
     }
 
     // ---- writing ----
 
-    private void send(byte[] bytes) throws IOException {
+    /**
+     * Writes {@code bytes} to the socket as they are, waiting up to the read timeout while the
+     * probe takes no input.
+     *
+     * @throws ProbeTimeoutException when the probe took no input for the read timeout
+     * @throws ProbeUnavailableException when the probe closed the connection
+     */
+    public void send(byte[] bytes) {
         synchronized (writeLock) {
             ensureOpen();
             ByteBuffer b = ByteBuffer.wrap(bytes);
@@ -643,8 +582,8 @@ public final class ProbeClient implements AutoCloseable {
                         awaitWritable(deadline);
                     }
                 }
-            } catch (ClosedChannelException | InterruptedIOException e) {
-                throw e;
+            } catch (ClosedChannelException | ClosedSelectorException e) {
+                throw closedByUs();
             } catch (IOException e) {
                 throw new ProbeUnavailableException(socket, Reason.CONNECTION_CLOSED, e.getMessage(), e);
             }
@@ -658,16 +597,13 @@ public final class ProbeClient implements AutoCloseable {
         }
         long remaining = deadline - System.nanoTime();
         if (remaining <= 0) {
-            throw new SocketTimeoutException("the probe on " + socket + " took no input for " + seconds(readTimeout));
+            throw new ProbeTimeoutException("the probe on " + socket + " took no input for " + seconds(readTimeout),
+                    readTimeout);
         }
         if (Thread.currentThread().isInterrupted()) {
-            throw new InterruptedIOException("interrupted while writing to the probe");
+            throw interrupted("writing to", null);
         }
-        try {
-            writeSelector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining + 999_999)));
-            writeSelector.selectedKeys().clear();
-        } catch (ClosedSelectorException e) {
-            throw new AsynchronousCloseException();
-        }
+        writeSelector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining + 999_999)));
+        writeSelector.selectedKeys().clear();
     }
 }

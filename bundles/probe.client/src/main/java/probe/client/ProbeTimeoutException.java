@@ -1,0 +1,24 @@
+package probe.client;
+
+import java.time.Duration;
+
+/**
+ * No answer within the time given: no reply to a call, no line for {@link RawConnection}, or the
+ * probe took no input. The connection stays usable; the late reply of a call is dropped when it
+ * comes.
+ */
+public final class ProbeTimeoutException extends ProbeClientException {
+    private static final long serialVersionUID = 1L;
+
+    private final Duration timeout;
+
+    public ProbeTimeoutException(String message, Duration timeout) {
+        super(message, null);
+        this.timeout = timeout;
+    }
+
+    /** How long was waited. */
+    public Duration timeout() {
+        return timeout;
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * The client side of HDP-GUI v1: {@link probe.client.ProbeClient} speaks the line protocol over
+ * the probe's Unix socket, for the {@code hvm-dbg} CLI and for tests that drive a running probe.
+ * Every failure is a {@link probe.client.ProbeClientException} (unchecked; its subtypes say whether
+ * no probe answers, no reply came in time, or the op failed). {@link probe.client.RawConnection}
+ * is the raw line side of a client's connection, for tests that speak the protocol by hand.
+ */
+@Export
+@Version("1.0.0")
+package probe.client;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
