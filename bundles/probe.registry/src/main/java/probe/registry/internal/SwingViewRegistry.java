@@ -160,7 +160,7 @@ public final class SwingViewRegistry implements ViewRegistry {
                 }
             }
             Verdict modal = blockedByModal(t.menuPath().get(0));
-            return modal.operable() && !c.isEnabled() ? Verdict.refused("it is disabled", null) : modal;
+            return modal.operable() && !c.isEnabled() ? Verdict.refused(Verdict.DISABLED, null) : modal;
         }
         if (!c.isShowing()) {
             return Verdict.refused("it is not showing", null);
@@ -180,7 +180,7 @@ public final class SwingViewRegistry implements ViewRegistry {
         if (at == null) {
             if (SwingUtilities.getAncestorOfClass(JViewport.class, c) != null) {
                 // Scrolled out of view: a hand scrolls first, and so do the ops (Reach); nothing covers it yet.
-                return c.isEnabled() ? Verdict.OPERABLE : Verdict.refused("it is disabled", null);
+                return c.isEnabled() ? Verdict.OPERABLE : Verdict.refused(Verdict.DISABLED, null);
             }
             return Verdict.refused("no part of it shows: it lies outside its window or the screen", null);
         }
@@ -189,7 +189,7 @@ public final class SwingViewRegistry implements ViewRegistry {
             return landing;
         }
         if (!c.isEnabled()) {
-            return Verdict.refused("it is disabled", null).at(at);
+            return Verdict.refused(Verdict.DISABLED, null).at(at);
         }
         if (t.kind() == Target.Kind.TAB && !((javax.swing.JTabbedPane) c).isEnabledAt(t.index())) {
             return Verdict.refused("the tab is disabled", null).at(at);
