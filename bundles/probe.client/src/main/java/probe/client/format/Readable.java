@@ -140,9 +140,11 @@ public final class Readable {
         }
         if (isFalse(item, "clickable")) {
             String reason = text(item, "reason");
+            // A plain label takes no clicks, as its role says: repeating it on every label is noise.
+            boolean plainLabel = reason != null && "label".equals(text(item, "role")) && reason.startsWith("it takes no mouse input");
             if (reason == null) {
                 m.add("not clickable");
-            } else if (!(disabled && reason.equals("it is disabled"))) {
+            } else if (!plainLabel && !(disabled && reason.equals("it is disabled"))) {
                 m.add("not clickable (" + reason + ")");
             }
         }
