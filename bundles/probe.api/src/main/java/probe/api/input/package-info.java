@@ -3,10 +3,11 @@
  * mouse and key events posted to the system event queue, focus given and awaited, and the bounded
  * barrier that waits until the GUI has handled them ({@link probe.api.input.Delivery} does the
  * checks, the posting and the wait in one EDT hop). Everything waits within one {@link
- * probe.api.input.Deadline}, the op's timeout.
+ * probe.api.input.Deadline}, the op's timeout. Since 1.2, {@link probe.api.input.Effects} is the
+ * receipt of an action: what the input changed, measured on the EDT until the GUI has settled.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package probe.api.input;
 
 import org.osgi.annotation.bundle.Export;

@@ -3,7 +3,7 @@
  * view registry that finds windows and controls.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package probe.api.swing;
 
 import org.osgi.annotation.bundle.Export;

@@ -10,14 +10,17 @@ import java.awt.Rectangle;
 import java.awt.Window;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import javax.swing.JComponent;
 import javax.swing.JMenu;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
+import probe.api.swing.ControlState;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 import probe.api.swing.ViewRegistry;
@@ -243,6 +246,19 @@ public final class SwingViewRegistry implements ViewRegistry {
             }
         }
         return problems;
+    }
+
+    @Override
+    public List<ControlState> states() {
+        Scan scan = Scan.of(windows());
+        List<ControlState> out = new ArrayList<>(scan.entries.size());
+        Set<String> seen = new HashSet<>();
+        for (Scan.Entry e : scan.entries) {
+            if (e.identifier() != null && seen.add(e.identifier())) {
+                out.add(Items.state(e.target(), scan.labels.get(e.target().component())));
+            }
+        }
+        return out;
     }
 
     private ObjectNode item(Scan.Entry e, Scan scan) {
