@@ -367,54 +367,90 @@ public final class Effects implements AutoCloseable {
         }
     }
 
-    /** {@code changed}, {@code appeared} and {@code disappeared}: the named controls compared by identifier. */
+    /**
+     * {@code changed}, {@code appeared} and {@code disappeared}: the named controls compared by
+     * identifier (the first of several that share one). The two lists are in the registry's order,
+     * which an input rarely changes: they are compared place by place as long as the identifiers
+     * match, and by identifier from the first place where they do not.
+     */
     static void diff(ObjectNode r, List<ControlState> before, List<ControlState> after, java.util.Set<String> withheld, Counter left) {
-        Map<String, ControlState> was = new HashMap<>(before.size() * 2);
-        for (ControlState s : before) {
-            was.put(s.identifier(), s);
-        }
         ArrayNode changed = r.putArray("changed");
         ArrayNode appeared = r.putArray("appeared");
-        Map<String, Boolean> still = new HashMap<>(after.size() * 2);
-        for (ControlState now : after) {
-            still.put(now.identifier(), Boolean.TRUE);
-            ControlState then = was.get(now.identifier());
-            if (then == null) {
-                add(appeared, now.identifier(), left);
+        ArrayNode disappeared = r.putArray("disappeared");
+        int same = 0;
+        int n = Math.min(before.size(), after.size());
+        while (same < n && before.get(same).identifier().equals(after.get(same).identifier())) {
+            compare(changed, before.get(same), after.get(same), withheld, left);
+            same++;
+        }
+        if (same == before.size() && same == after.size()) {
+            return;
+        }
+        Map<String, ControlState> was = new HashMap<>((before.size() - same) * 2);
+        for (int i = before.size() - 1; i >= same; i--) {
+            was.put(before.get(i).identifier(), before.get(i));
+        }
+        Map<String, Boolean> seen = new HashMap<>((after.size() - same) * 2);
+        java.util.Set<String> prefix = null;
+        for (int i = same; i < after.size(); i++) {
+            ControlState now = after.get(i);
+            if (seen.put(now.identifier(), Boolean.TRUE) != null) {
                 continue;
             }
-            for (String field : ControlState.FIELDS) {
-                if (!then.differs(now, field)) {
-                    continue;
+            ControlState then = was.get(now.identifier());
+            if (then == null) {
+                if (prefix == null) {
+                    // Only when something is new: the identifiers already compared place by place.
+                    prefix = new java.util.HashSet<>();
+                    for (int k = 0; k < same; k++) {
+                        prefix.add(before.get(k).identifier());
+                    }
                 }
-                if (field.equals("label") && then.differs(now, "value") && java.util.Objects.equals(then.label(), then.value())
-                        && java.util.Objects.equals(now.label(), now.value())) {
-                    // A label's text is both its value and its label: one change, reported as its value.
-                    continue;
+                if (!prefix.contains(now.identifier())) {
+                    add(appeared, now.identifier(), left);
                 }
-                if (changed.size() >= MAX_ENTRIES) {
-                    left.n++;
-                    continue;
-                }
-                ObjectNode c = changed.addObject();
-                c.put("identifier", now.identifier());
-                if (field.equals("value") && withheld.contains(now.identifier())) {
-                    // The text typed: only how long it is, as for a password field.
-                    c.put("field", "length");
-                    c.put("before", length(then.value()));
-                    c.put("after", length(now.value()));
-                    continue;
-                }
-                c.put("field", field);
-                c.set("before", json(then.field(field)));
-                c.set("after", json(now.field(field)));
+            } else {
+                compare(changed, then, now, withheld, left);
             }
         }
-        ArrayNode disappeared = r.putArray("disappeared");
-        for (ControlState s : before) {
-            if (!still.containsKey(s.identifier())) {
-                add(disappeared, s.identifier(), left);
+        for (int i = same; i < before.size(); i++) {
+            String id = before.get(i).identifier();
+            if (!seen.containsKey(id) && was.remove(id) != null) {
+                add(disappeared, id, left);
             }
+        }
+    }
+
+    /** Adds to {@code changed} each of the six fields that differs between {@code then} and {@code now}. */
+    private static void compare(ArrayNode changed, ControlState then, ControlState now, java.util.Set<String> withheld, Counter left) {
+        if (then.equals(now)) {
+            return;
+        }
+        for (String field : ControlState.FIELDS) {
+            if (!then.differs(now, field)) {
+                continue;
+            }
+            if (field.equals("label") && then.differs(now, "value") && java.util.Objects.equals(then.label(), then.value())
+                    && java.util.Objects.equals(now.label(), now.value())) {
+                // A label's text is both its value and its label: one change, reported as its value.
+                continue;
+            }
+            if (changed.size() >= MAX_ENTRIES) {
+                left.n++;
+                continue;
+            }
+            ObjectNode c = changed.addObject();
+            c.put("identifier", now.identifier());
+            if (field.equals("value") && withheld.contains(now.identifier())) {
+                // The text typed: only how long it is, as for a password field.
+                c.put("field", "length");
+                c.put("before", length(then.value()));
+                c.put("after", length(now.value()));
+                continue;
+            }
+            c.put("field", field);
+            c.set("before", json(then.field(field)));
+            c.set("after", json(now.field(field)));
         }
     }
 

@@ -10,11 +10,9 @@ import java.awt.Rectangle;
 import java.awt.Window;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 import javax.swing.JComponent;
 import javax.swing.JMenu;
@@ -252,9 +250,8 @@ public final class SwingViewRegistry implements ViewRegistry {
     public List<ControlState> states() {
         Scan scan = Scan.of(windows());
         List<ControlState> out = new ArrayList<>(scan.entries.size());
-        Set<String> seen = new HashSet<>();
         for (Scan.Entry e : scan.entries) {
-            if (e.identifier() != null && seen.add(e.identifier())) {
+            if (e.identifier() != null) {
                 out.add(Items.state(e.target(), scan.labels.get(e.target().component())));
             }
         }
