@@ -80,6 +80,26 @@ final class Items {
     }
 
     private static String label(Target t, JLabel labelledBy) {
+        String own = ownLabel(t, labelledBy);
+        Component c = t.component();
+        if (own != null || t.kind() != Target.Kind.COMPONENT || c instanceof Dialog || c instanceof Frame
+                || c instanceof AbstractButton || c instanceof JLabel || labelledBy != null) {
+            return own;
+        }
+        if (c instanceof JComponent) {
+            Object tip = ((JComponent) c).getAccessibleContext().getAccessibleName();
+            return tip == null ? null : tip.toString();
+        }
+        return null;
+    }
+
+    /**
+     * The label a person reads on or beside the target: a row's or tab's text, a window's title, a
+     * button's or label's text, the text of the label that is {@code labelFor} it; null when it has
+     * none of these (gui.list then gives its accessible name, which a receipt does not compare:
+     * asking every field for it costs more than the rest of the look).
+     */
+    private static String ownLabel(Target t, JLabel labelledBy) {
         Component c = t.component();
         if (t.kind() == Target.Kind.ROW) {
             return rowText(c, t.index());
@@ -101,10 +121,6 @@ final class Items {
         }
         if (labelledBy != null) {
             return labelledBy.getText();
-        }
-        if (c instanceof JComponent) {
-            Object tip = ((JComponent) c).getAccessibleContext().getAccessibleName();
-            return tip == null ? null : tip.toString();
         }
         return null;
     }
@@ -229,7 +245,8 @@ final class Items {
 
     /**
      * The six fields a receipt compares, read as {@link #describe} reads them, without the JSON:
-     * a password field gives only its length.
+     * a password field gives only its length. For a target of a {@link Scan}: it is showing unless
+     * it is in a closed menu.
      */
     static ControlState state(Target t, JLabel labelledBy) {
         Component c = t.component();
@@ -249,7 +266,7 @@ final class Items {
             Object v = plainValue(c);
             value = v == NO_VALUE ? null : v;
         }
-        return new ControlState(t.identifier(), value, label(t, labelledBy), c.isEnabled(), selected,
-                t.menuPath().isEmpty() && c.isShowing(), length);
+        // The scan reached it showing unless it is an item of a closed menu (a row or tab: its view showing).
+        return new ControlState(t.identifier(), value, ownLabel(t, labelledBy), c.isEnabled(), selected, t.menuPath().isEmpty(), length);
     }
 }
