@@ -13,8 +13,12 @@ import java.awt.Window;
 import java.awt.event.PaintEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,8 +37,8 @@ import probe.api.wire.Wire;
  * before the input to when the GUI has settled, and the settling that decides when the reply
  * comes. The GUI has settled when the input's direct effects have run (the op's {@link Delivery})
  * and then the event queue holds nothing more (what the handlers queued, repaints included), and
- * the keyboard focus has landed in a window the input opened; at most {@code settleMillis} (default {@value #DEFAULT_SETTLE_MILLIS}) after the
- * input was handled. A click that opens a modal dialog settles while the dialog is open: the
+ * the keyboard focus has landed in a window the input opened; at most {@code settleMillis}
+ * (default {@value #DEFAULT_SETTLE_MILLIS}) after the input was handled. A click that opens a modal dialog settles while the dialog is open: the
  * settling runs in the dialog's own event loop.
  *
  * <p>An op uses it in a few lines:
@@ -85,7 +89,7 @@ public final class Effects implements AutoCloseable {
     private volatile AutoCloseable subscription;
     private final List<ObjectNode> events = new ArrayList<>();
     private int eventsLeftOut;
-    private final java.util.Set<String> withheld = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> withheld = ConcurrentHashMap.newKeySet();
 
     /** What the settling saw; handed from the EDT to the op's thread through its latch. */
     private static final class After {
@@ -373,7 +377,7 @@ public final class Effects implements AutoCloseable {
      * which an input rarely changes: they are compared place by place as long as the identifiers
      * match, and by identifier from the first place where they do not.
      */
-    static void diff(ObjectNode r, List<ControlState> before, List<ControlState> after, java.util.Set<String> withheld, Counter left) {
+    static void diff(ObjectNode r, List<ControlState> before, List<ControlState> after, Set<String> withheld, Counter left) {
         ArrayNode changed = r.putArray("changed");
         ArrayNode appeared = r.putArray("appeared");
         ArrayNode disappeared = r.putArray("disappeared");
@@ -391,7 +395,7 @@ public final class Effects implements AutoCloseable {
             was.put(before.get(i).identifier(), before.get(i));
         }
         Map<String, Boolean> seen = new HashMap<>((after.size() - same) * 2);
-        java.util.Set<String> prefix = null;
+        Set<String> prefix = null;
         for (int i = same; i < after.size(); i++) {
             ControlState now = after.get(i);
             if (seen.put(now.identifier(), Boolean.TRUE) != null) {
@@ -401,7 +405,7 @@ public final class Effects implements AutoCloseable {
             if (then == null) {
                 if (prefix == null) {
                     // Only when something is new: the identifiers already compared place by place.
-                    prefix = new java.util.HashSet<>();
+                    prefix = new HashSet<>();
                     for (int k = 0; k < same; k++) {
                         prefix.add(before.get(k).identifier());
                     }
@@ -422,7 +426,7 @@ public final class Effects implements AutoCloseable {
     }
 
     /** Adds to {@code changed} each of the six fields that differs between {@code then} and {@code now}. */
-    private static void compare(ArrayNode changed, ControlState then, ControlState now, java.util.Set<String> withheld, Counter left) {
+    private static void compare(ArrayNode changed, ControlState then, ControlState now, Set<String> withheld, Counter left) {
         if (then.equals(now)) {
             return;
         }
@@ -430,8 +434,8 @@ public final class Effects implements AutoCloseable {
             if (!then.differs(now, field)) {
                 continue;
             }
-            if (field.equals("label") && then.differs(now, "value") && java.util.Objects.equals(then.label(), then.value())
-                    && java.util.Objects.equals(now.label(), now.value())) {
+            if (field.equals("label") && then.differs(now, "value") && Objects.equals(then.label(), then.value())
+                    && Objects.equals(now.label(), now.value())) {
                 // A label's text is both its value and its label: one change, reported as its value.
                 continue;
             }
