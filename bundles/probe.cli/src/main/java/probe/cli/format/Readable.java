@@ -285,11 +285,12 @@ public final class Readable {
 
     /**
      * {@code gui.click}'s data with its receipt: {@code clicked toolbar.button.createVM → opened
-     * createVM; focus dialog.createVM.input.name}; without a receipt in the data, {@link #clicked}.
+     * createVM; focus dialog.createVM.input.name}; without a receipt in the data, {@link #clicked}
+     * (and whether the GUI had settled, when the data says it had not).
      */
     public static String clickedReceipt(JsonNode data) {
         if (data == null || !data.path("effects").isObject()) {
-            return clicked(data);
+            return clicked(data) + receipt(data);
         }
         com.fasterxml.jackson.databind.node.ObjectNode head = ((com.fasterxml.jackson.databind.node.ObjectNode) data).deepCopy();
         // The receipt says more than where the click landed; --json has the point.
