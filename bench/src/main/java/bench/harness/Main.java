@@ -63,16 +63,6 @@ public final class Main {
         System.exit(0);
     }
 
-    /**
-     * Whether the rows of {@code group} are measured: all of them, unless {@code BENCH_ROWS} names
-     * some (comma separated: hello is always measured, it is the floor of the others; list,
-     * screenshot, cli, click, type, wait, events, throughput, robots, start).
-     */
-    private static boolean want(String group) {
-        String only = System.getenv("BENCH_ROWS");
-        return only == null || only.isBlank() || Arrays.asList(only.split("\\s*,\\s*")).contains(group);
-    }
-
     private int n(int n) {
         return Math.max(3, (int) Math.round(n * scale));
     }
@@ -108,14 +98,10 @@ public final class Main {
             echoServer.close();
         }
 
-        if (want("robots")) {
-            log("robots (AssertJ Swing, xdotool) in a JVM of their own on the same display");
-            robotRows();
-        }
-        if (want("start")) {
-            log("runtime start-up");
-            startRows(env);
-        }
+        log("robots (AssertJ Swing, xdotool) in a JVM of their own on the same display");
+        robotRows();
+        log("runtime start-up");
+        startRows(env);
 
         out.elapsed = (System.nanoTime() - began) / 1e9;
         out.loadAtEnd = Report.load();
@@ -144,53 +130,45 @@ public final class Main {
             out.row("`probe.hello` through `ProbeClient.call` (reply parsed)", helloCall,
                     "echo server, separate JVM, raw line", echo, "≤ 2× floor", helloCall.medianMs() <= 2 * echo.medianMs(), "hello");
 
-            int mainItems = 0;
-            Stats listMain = null;
-            if (want("list")) {
-                log("gui.list main window");
-                ObjectNode scopeWindow = args("scope", "window");
-                mainItems = c.call("gui.list", scopeWindow).get("items").size();
-                listMain = timed(300, n(1000), () -> c.call("gui.list", scopeWindow));
-                out.listMainItems = mainItems;
-            }
+            log("gui.list main window");
+            ObjectNode scopeWindow = args("scope", "window");
+            int mainItems = c.call("gui.list", scopeWindow).get("items").size();
+            Stats listMain = timed(300, n(1000), () -> c.call("gui.list", scopeWindow));
+            out.listMainItems = mainItems;
 
-            if (want("screenshot")) {
-                log("gui.screenshot with dialog.createVM open");
-                c.call("gui.click", args("identifier", "toolbar.button.createVM"));
-                ObjectNode wait = args("dialog", "createVM");
-                wait.put("state", "open");
-                wait.put("timeoutMillis", 10000);
-                c.call("gui.wait", wait, Duration.ofSeconds(15));
-                Thread.sleep(300);
-                ObjectNode shotArgs = args("scope", "window");
-                JsonNode shot = c.call("gui.screenshot", shotArgs);
-                out.shotSize = shot.get("width").asInt() + "x" + shot.get("height").asInt() + ", windows " + shot.get("windows");
-                Stats screenshot = timed(10, n(60), () -> c.call("gui.screenshot", shotArgs));
-                Path xwdFile = scratch.resolve("root.xwd");
-                Stats xwd = timed(3, n(30), () -> exec("xwd", "-root", "-silent", "-out", xwdFile.toString()));
-                Stats imp = null;
-                if (which("import")) {
-                    Path png = scratch.resolve("root.png");
-                    imp = timed(2, n(15), () -> exec("import", "-window", "root", png.toString()));
-                }
-                out.row("`gui.screenshot` 1280x800 main window + `dialog.createVM` (PNG, base64, over the socket)", screenshot,
-                        "`xwd -root` (raw dump to a file)", xwd, "< 40 ms and ≥ 2× faster than xwd",
-                        screenshot.medianMs() < 40 && 2 * screenshot.medianMs() <= xwd.medianMs(), "screenshot");
-                if (imp != null) {
-                    out.row("`gui.screenshot` (same)", screenshot, "ImageMagick `import -window root` (PNG file)", imp, "", null, null);
-                } else {
-                    out.missing.add("ImageMagick `import` is not installed: its row is missing");
-                }
-                c.call("gui.keypress", args("key", "esc"));
-                ObjectNode closed = args("dialog", "createVM");
-                closed.put("state", "closed");
-                c.call("gui.wait", closed, Duration.ofSeconds(15));
+            log("gui.screenshot with dialog.createVM open");
+            c.call("gui.click", args("identifier", "toolbar.button.createVM"));
+            ObjectNode wait = args("dialog", "createVM");
+            wait.put("state", "open");
+            wait.put("timeoutMillis", 10000);
+            c.call("gui.wait", wait, Duration.ofSeconds(15));
+            Thread.sleep(300);
+            ObjectNode shotArgs = args("scope", "window");
+            JsonNode shot = c.call("gui.screenshot", shotArgs);
+            out.shotSize = shot.get("width").asInt() + "x" + shot.get("height").asInt() + ", windows " + shot.get("windows");
+            Stats screenshot = timed(10, n(60), () -> c.call("gui.screenshot", shotArgs));
+            Path xwdFile = scratch.resolve("root.xwd");
+            Stats xwd = timed(3, n(30), () -> exec("xwd", "-root", "-silent", "-out", xwdFile.toString()));
+            Stats imp = null;
+            if (which("import")) {
+                Path png = scratch.resolve("root.png");
+                imp = timed(2, n(15), () -> exec("import", "-window", "root", png.toString()));
             }
+            out.row("`gui.screenshot` 1280x800 main window + `dialog.createVM` (PNG, base64, over the socket)", screenshot,
+                    "`xwd -root` (raw dump to a file)", xwd, "< 40 ms and ≥ 2× faster than xwd",
+                    screenshot.medianMs() < 40 && 2 * screenshot.medianMs() <= xwd.medianMs(), "screenshot");
+            if (imp != null) {
+                out.row("`gui.screenshot` (same)", screenshot, "ImageMagick `import -window root` (PNG file)", imp, "", null, null);
+            } else {
+                out.missing.add("ImageMagick `import` is not installed: its row is missing");
+            }
+            c.call("gui.keypress", args("key", "esc"));
+            ObjectNode closed = args("dialog", "createVM");
+            closed.put("state", "closed");
+            c.call("gui.wait", closed, Duration.ofSeconds(15));
 
-            if (want("cli")) {
-                log("one-shot CLI");
-                cliRows(c);
-            }
+            log("one-shot CLI");
+            cliRows(c);
 
             log("installing the bench.window bundle through Gogo");
             Path bundle = benchBundle();
@@ -210,83 +188,71 @@ public final class Main {
             }
             Thread.sleep(500);
 
-            if (want("list")) {
-                log("EDT hop, in the GUI's JVM");
-                Stats edtHop = nanos(c.call("bench.control", args("action", "edtHop").put("samples", n(5000)), Duration.ofSeconds(60)));
-                out.row("`gui.list` main window (scope `window`, " + mainItems + " items, empty library)", listMain,
-                        "empty EDT hop `SwingUtilities.invokeAndWait(() -> {})`, in the GUI's JVM (bench.window bundle)", edtHop,
-                        "", null, "list");
+            log("EDT hop, in the GUI's JVM");
+            Stats edtHop = nanos(c.call("bench.control", args("action", "edtHop").put("samples", n(5000)), Duration.ofSeconds(60)));
+            out.row("`gui.list` main window (scope `window`, " + mainItems + " items, empty library)", listMain,
+                    "empty EDT hop `SwingUtilities.invokeAndWait(() -> {})`, in the GUI's JVM (bench.window bundle)", edtHop,
+                    "", null, "list");
 
-                log("gui.list 500-control window");
-                ObjectNode scopeBench = args("scope", "bench");
-                int benchItems = c.call("gui.list", scopeBench).get("items").size();
-                Stats listBench = timed(100, n(500), () -> c.call("gui.list", scopeBench));
-                out.row("`gui.list` 500-control window (scope `bench`, " + benchItems + " items)", listBench,
-                        "empty EDT hop, in the GUI's JVM", edtHop, "< 2 ms", listBench.medianMs() < 2, "list");
+            log("gui.list 500-control window");
+            ObjectNode scopeBench = args("scope", "bench");
+            int benchItems = c.call("gui.list", scopeBench).get("items").size();
+            Stats listBench = timed(100, n(500), () -> c.call("gui.list", scopeBench));
+            out.row("`gui.list` 500-control window (scope `bench`, " + benchItems + " items)", listBench,
+                    "empty EDT hop, in the GUI's JVM", edtHop, "< 2 ms", listBench.medianMs() < 2, "list");
 
-                Stats listBenchRaw = timed(100, n(500), raw(c, "{\"id\":1,\"op\":\"gui.list\",\"args\":{\"scope\":\"bench\"}}\n"));
-                out.row("… the same request as a raw line (client: write line, read line; no parsing)", listBenchRaw,
-                        "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
+            Stats listBenchRaw = timed(100, n(500), raw(c, "{\"id\":1,\"op\":\"gui.list\",\"args\":{\"scope\":\"bench\"}}\n"));
+            out.row("… the same request as a raw line (client: write line, read line; no parsing)", listBenchRaw,
+                    "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
 
-                JsonNode cost = c.call("bench.control", args("action", "listCost").put("scope", "bench").put("samples", n(300)),
-                        Duration.ofSeconds(60));
-                out.row("… of which the registry's walk (`ViewRegistry.list`) on the EDT, in the GUI's JVM", nanos(cost, "edt"),
-                        "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
-                out.row("… of which serialising the items (" + cost.get("bytes").asInt() / 1024 + " KiB) with the probe's ObjectMapper",
-                        nanos(cost, "write"), "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
-            }
+            JsonNode cost = c.call("bench.control", args("action", "listCost").put("scope", "bench").put("samples", n(300)),
+                    Duration.ofSeconds(60));
+            out.row("… of which the registry's walk (`ViewRegistry.list`) on the EDT, in the GUI's JVM", nanos(cost, "edt"),
+                    "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
+            out.row("… of which serialising the items (" + cost.get("bytes").asInt() / 1024 + " KiB) with the probe's ObjectMapper",
+                    nanos(cost, "write"), "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
 
-            if (want("click")) {
-                log("gui.click");
-                Stats clickFloor = nanos(c.call("bench.control", args("action", "clickFloor").put("samples", n(1000)),
-                        Duration.ofSeconds(60)));
-                ObjectNode withEffects = args("identifier", "bench.button.count");
-                ObjectNode noEffects = args("identifier", "bench.button.count").put("effects", false);
-                ObjectNode atBarrier = args("identifier", "bench.button.count").put("effects", false).put("settleMillis", 0);
-                Stats[] clicks = clicks(c, 100, n(1000), withEffects, noEffects, atBarrier);
-                Stats click = clicks[0];
-                out.row("`gui.click` `bench.button.count` (reply with its receipt; its listener ran before, checked for every sample)", click,
-                        "press+release posted to the frame → listener ran, in the GUI's JVM (floor)", clickFloor, "< 1 ms",
-                        click.medianMs() < 1, "click");
-                double added = click.medianMs() - clicks[1].medianMs();
-                out.row("… the same with its receipt vs with `effects: false` (same run, interleaved): receipt adds "
-                        + String.format("%.3f ms", added) + " to the median", click, "`gui.click` `effects: false`", clicks[1],
-                        "receipt adds ≤ 0.3 ms and < 1 ms with it", added <= 0.3 && click.medianMs() < 1, null);
-                out.row("… `effects: false, settleMillis: 0` (the reply at the input's barrier, as before receipts)", clicks[2],
-                        "`gui.click` `effects: false`", clicks[1], "", null, null);
-                out.remember("`gui.click`", click);
-            }
+            log("gui.click");
+            Stats clickFloor = nanos(c.call("bench.control", args("action", "clickFloor").put("samples", n(1000)),
+                    Duration.ofSeconds(60)));
+            // With its receipt (the default), with effects: false, and as before receipts, each round clicking once with each.
+            Stats[] clicks = clicks(c, 100, n(1000), args("identifier", "bench.button.count"),
+                    args("identifier", "bench.button.count").put("effects", false),
+                    args("identifier", "bench.button.count").put("effects", false).put("settleMillis", 0));
+            Stats click = clicks[0];
+            out.row("`gui.click` `bench.button.count` (reply with its receipt; its listener ran before, checked for every sample)", click,
+                    "press+release posted to the frame → listener ran, in the GUI's JVM (floor)", clickFloor, "< 1 ms",
+                    click.medianMs() < 1, "click");
+            double added = click.medianMs() - clicks[1].medianMs();
+            out.row("… the same with its receipt vs with `effects: false` (same run, interleaved): the receipt adds "
+                    + String.format("%.3f ms", added) + " to the median", click, "`gui.click` `effects: false`", clicks[1],
+                    "receipt adds ≤ 0.3 ms and < 1 ms with it", added <= 0.3 && click.medianMs() < 1, null);
+            out.row("… `effects: false, settleMillis: 0` (the reply at the input's barrier, as before receipts)", clicks[2],
+                    "`gui.click` `effects: false`", clicks[1], "", null, null);
+            out.remember("`gui.click`", click);
 
-            if (want("type")) {
-                log("gui.type");
-                Stats typeFloor = nanos(c.call("bench.control", args("action", "typeFloor").put("samples", n(200)),
-                        Duration.ofSeconds(60)));
-                Stats type = types(c, 10, n(200));
-                out.row("`gui.type` 100 characters into `bench.input.text` (`replace`; document holds them before the reply)",
-                        type, "100 KEY_TYPED posted to the focused field → document holds them, in the GUI's JVM (floor)", typeFloor,
-                        "< 5 ms", type.medianMs() < 5, "type");
-                out.remember("`gui.type`", type);
-            }
+            log("gui.type");
+            Stats typeFloor = nanos(c.call("bench.control", args("action", "typeFloor").put("samples", n(200)),
+                    Duration.ofSeconds(60)));
+            Stats type = types(c, 10, n(200));
+            out.row("`gui.type` 100 characters into `bench.input.text` (`replace`; document holds them before the reply)",
+                    type, "100 KEY_TYPED posted to the focused field → document holds them, in the GUI's JVM (floor)", typeFloor,
+                    "< 5 ms", type.medianMs() < 5, "type");
+            out.remember("`gui.type`", type);
 
-            if (want("wait")) {
-                log("gui.wait value");
-                Stats valueWait = valueWaits(c, 10, n(200));
-                out.row("`gui.wait {identifier, value}`: `bench.grid.label.3`'s text set on the EDT → the wait's reply read", valueWait,
-                        "raw line round trip (echo server)", out.echo, "< 2 ms", valueWait.medianMs() < 2, "wait");
-            }
+            log("gui.wait value");
+            Stats valueWait = valueWaits(c, 10, n(200));
+            out.row("`gui.wait {identifier, value}`: `bench.grid.label.3`'s text set on the EDT → the wait's reply read", valueWait,
+                    "raw line round trip (echo server)", out.echo, "< 2 ms", valueWait.medianMs() < 2, "wait");
 
-            if (want("events")) {
-                log("event latency");
-                Stats events = eventLatency(c, 5, n(100));
-                out.row("event latency: `dialog.bench` visible (setVisible returned) → `dialog.opened` line read by a subscriber",
-                        events, "raw line round trip (echo server)", out.echo, "< 1 ms", events.medianMs() < 1, "events");
-            }
+            log("event latency");
+            Stats events = eventLatency(c, 5, n(100));
+            out.row("event latency: `dialog.bench` visible (setVisible returned) → `dialog.opened` line read by a subscriber",
+                    events, "raw line round trip (echo server)", out.echo, "< 1 ms", events.medianMs() < 1, "events");
         }
 
-        if (want("throughput")) {
-            log("throughput");
-            throughputRows();
-        }
+        log("throughput");
+        throughputRows();
     }
 
     private void cliRows(ProbeClient c) throws Exception {
