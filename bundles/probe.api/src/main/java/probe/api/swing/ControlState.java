@@ -1,5 +1,6 @@
 package probe.api.swing;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -21,7 +22,7 @@ public record ControlState(String identifier, Object value, String label, boolea
         Integer length) {
 
     /** The fields a receipt names, in the order it reports them. */
-    public static final String[] FIELDS = {"value", "label", "enabled", "selected", "showing", "length"};
+    public static final List<String> FIELDS = List.of("value", "label", "enabled", "selected", "showing", "length");
 
     /** The field named {@code field} (one of {@link #FIELDS}), as a receipt reports it. */
     public Object field(String field) {
