@@ -22,6 +22,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Deactivate;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
+import probe.api.swing.ControlState;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 import probe.api.swing.ViewRegistry;
@@ -263,6 +264,18 @@ public final class SwingViewRegistry implements ViewRegistry {
             }
         }
         return problems;
+    }
+
+    @Override
+    public List<ControlState> states() {
+        Scan scan = Scan.of(windows());
+        List<ControlState> out = new ArrayList<>(scan.entries.size());
+        for (Scan.Entry e : scan.entries) {
+            if (e.identifier() != null) {
+                out.add(Items.state(e.target(), scan.labels.get(e.target().component())));
+            }
+        }
+        return out;
     }
 
     private ObjectNode item(Scan.Entry e, Scan scan) {
