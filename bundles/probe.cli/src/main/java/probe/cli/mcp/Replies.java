@@ -161,26 +161,8 @@ public final class Replies {
             b.append(", scale ").append(String.format(java.util.Locale.ROOT, "%.3f", (double) shownWidth / w))
                     .append(" of the probe's ").append(w).append('x').append(h);
         }
-        JsonNode marks = data.get("marks");
-        if (marks != null && marks.isArray()) {
-            if (marks.isEmpty()) {
-                b.append("\nno control shows in it, so nothing is marked");
-            } else {
-                b.append("\n").append(marks.size()).append(" numbered boxes mark the controls; number, identifier, role, label:");
-                for (JsonNode m : marks) {
-                    b.append('\n').append(m.path("number").asText("?")).append(' ');
-                    String id = text(m, "identifier");
-                    b.append(id == null ? "(no identifier)" : id);
-                    String role = text(m, "role");
-                    if (role != null) {
-                        b.append("  ").append(role);
-                    }
-                    String label = text(m, "label");
-                    if (label != null && !label.isEmpty()) {
-                        b.append("  ").append(Readable.quote(label));
-                    }
-                }
-            }
+        if (data.has("marks")) {
+            b.append('\n').append(Readable.marks(data));
         }
         return b.toString();
     }

@@ -95,7 +95,7 @@ final class ToolSpecs {
                         + " row of a list, table or tree is scrolled into view and clicked; a tab is clicked. Give exactly"
                         + " one of label, row and index." + AFTER,
                 schema(props("identifier", str("the combo box, list, table, tree or tabbed pane, such as dialog.createVM.combo.os"),
-                        "label", strAny("the text the item shows (exact, else ignoring case)"),
+                        "label", str("the text the item shows (exact, else ignoring case)"),
                         "row", str("the item's identifier or its end after a dot, such as fedora"),
                         "index", integer("the item's place, from 0", 0, Integer.MAX_VALUE)), "identifier")));
         s.add(new Spec("gui_hover", "Rest the pointer on a control", false,
