@@ -20,6 +20,8 @@ import probe.client.format.Readable;
  */
 final class EventFeed implements AutoCloseable {
     static final int CAPACITY = 1000;
+    /** The longest event line gui_events gives. */
+    static final int MAX_LINE = 400;
     private static final Duration POLL = Duration.ofMillis(250);
     private static final long RETRY_MILLIS = 500;
 
@@ -34,7 +36,12 @@ final class EventFeed implements AutoCloseable {
         }
 
         String line() {
-            return event != null ? Readable.event(event) : "-- " + note;
+            if (event == null) {
+                return "-- " + note;
+            }
+            // An edt.stalled event carries the EDT's whole stack: its start says enough here.
+            String line = Readable.event(event);
+            return line.length() <= MAX_LINE ? line : line.substring(0, MAX_LINE) + "... (cut)";
         }
     }
 

@@ -70,6 +70,8 @@ public final class HvmMcp {
         return t;
     });
     private final PrintStream log;
+    /** Tool calls running now: at the end of the input the server answers them before it closes. */
+    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
 
     HvmMcp(Probe probe, EventFeed events, Function<String, String> env, PrintStream log) {
         this.probe = probe;
@@ -100,7 +102,8 @@ public final class HvmMcp {
         HvmMcp tools = new HvmMcp(probe, events, System::getenv, err);
         CountDownLatch ended = new CountDownLatch(1);
         McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, new Watched(in, ended), out);
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(json,
+                new Watched(in, ended, tools.inFlight, timeout.plusSeconds(10)), out);
         McpSyncServer server = McpServer.sync(transport)
                 .serverInfo("hvm-dbg", version())
                 .instructions(INSTRUCTIONS)
@@ -128,13 +131,36 @@ public final class HvmMcp {
         return v == null ? "development" : v;
     }
 
-    /** Standard input that says when it ended (end of stream or a read error): the client is gone. */
+    /**
+     * Standard input that says when it ended (end of stream or a read error): the client is gone.
+     * The SDK stops answering once it reads the end, so the end is handed on only when the calls
+     * already read have been answered (as when requests are piped in and the pipe closes), at most
+     * an op's timeout later.
+     */
     private static final class Watched extends FilterInputStream {
         private final CountDownLatch ended;
+        private final java.util.concurrent.atomic.AtomicInteger inFlight;
+        private final Duration drain;
 
-        Watched(InputStream in, CountDownLatch ended) {
+        Watched(InputStream in, CountDownLatch ended, java.util.concurrent.atomic.AtomicInteger inFlight, Duration drain) {
             super(in);
             this.ended = ended;
+            this.inFlight = inFlight;
+            this.drain = drain;
+        }
+
+        private void drain() {
+            long deadline = System.nanoTime() + drain.toNanos();
+            try {
+                // A request read just before the end may not have reached its handler yet.
+                Thread.sleep(50);
+                while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                Thread.sleep(20); // the last answer's way out through the SDK's writer thread
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         @Override
@@ -155,6 +181,7 @@ public final class HvmMcp {
             try {
                 int n = r.run();
                 if (n < 0) {
+                    drain();
                     ended.countDown();
                 }
                 return n;
@@ -187,6 +214,15 @@ public final class HvmMcp {
 
     /** Runs the tool {@code name}; every failure is a result with {@code isError}, never a protocol error. */
     CallToolResult call(String name, Map<String, Object> args) {
+        inFlight.incrementAndGet();
+        try {
+            return run(name, args);
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private CallToolResult run(String name, Map<String, Object> args) {
         try {
             switch (name) {
                 case "gui_snapshot":

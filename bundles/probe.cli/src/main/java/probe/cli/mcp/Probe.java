@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
+import probe.client.ProbeOpException;
+import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
 
 /**
@@ -81,6 +83,10 @@ final class Probe implements AutoCloseable {
         return c == client && used;
     }
 
+    private synchronized boolean isCurrent(ProbeClient c) {
+        return c == client;
+    }
+
     private synchronized void answered(ProbeClient c) {
         if (c == client) {
             used = true;
@@ -116,11 +122,18 @@ final class Probe implements AutoCloseable {
             if (!stale) {
                 throw e;
             }
+        } catch (ProbeOpException | ProbeTimeoutException e) {
+            throw e;
         } catch (ProbeClientException e) {
+            // Closed under this call by another one that found the GUI gone (a tool asks two
+            // things at once): made again, once, on a new connection, which says what is wrong now.
+            boolean closedByOther = !isCurrent(c);
             if (!c.isOpen()) {
                 drop(c);
             }
-            throw e;
+            if (!closedByOther) {
+                throw e;
+            }
         }
         ProbeClient again = client();
         try {

@@ -30,6 +30,8 @@ public final class Snapshot {
     public static final int DEFAULT_MAX_ITEMS = 400;
     private static final String SEP = "  ";
     private static final String INDENT = "  ";
+    /** Roles that show something and are not operated: that a press goes through them is no news. */
+    private static final java.util.Set<String> DISPLAY_ONLY = java.util.Set.of("label", "progress", "tooltip");
 
     private Snapshot() {
     }
@@ -177,7 +179,9 @@ public final class Snapshot {
         }
         if (isFalse(item, "clickable")) {
             String reason = text(item, "reason");
-            if (reason == null) {
+            if (reason != null && reason.startsWith("it takes no mouse input") && DISPLAY_ONLY.contains(role)) {
+                // A label that takes no press is as it should be: nothing to say.
+            } else if (reason == null) {
                 f.add("not clickable");
             } else if (!(disabled && reason.equals("it is disabled"))) {
                 f.add("not clickable: " + why(reason));

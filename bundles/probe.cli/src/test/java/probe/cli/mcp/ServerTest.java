@@ -72,6 +72,38 @@ class ServerTest {
         return result.get("content").get(0).get("text").asText();
     }
 
+    /** As {@code printf '…' | hvm-dbg mcp} runs it: what was read before the input ended is answered, then the server ends. */
+    @Test
+    void callsReadBeforeTheInputEndsAreAnswered() throws Exception {
+        PipedOutputStream toServer = new PipedOutputStream();
+        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        PipedInputStream fromServer = new PipedInputStream(1 << 20);
+        PipedOutputStream serverOut = new PipedOutputStream(fromServer);
+        int[] exit = {-1};
+        Thread server = new Thread(() -> {
+            try {
+                exit[0] = HvmMcp.serve(dir.resolve("none.sock"), Duration.ofSeconds(5), null, serverIn, serverOut,
+                        new PrintStream(new ByteArrayOutputStream(), true));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        server.start();
+        toServer.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"gui_dialog\",\"arguments\":{}}}\n")
+                .getBytes(StandardCharsets.UTF_8));
+        toServer.close();
+        BufferedReader r = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8));
+        assertEquals(1, JSON.readTree(r.readLine()).path("id").asInt());
+        JsonNode call = JSON.readTree(r.readLine());
+        assertEquals(2, call.path("id").asInt());
+        assertTrue(call.at("/result/isError").asBoolean(), call.toString());
+        server.join(20_000);
+        assertEquals(0, exit[0]);
+    }
+
     @Test
     void anAbsentGuiIsAnErrorResultAndTheNextCallConnects() throws Exception {
         Path socket = dir.resolve("probe.sock");

@@ -29,7 +29,9 @@ class SnapshotTest {
             + "{'identifier':'dialog.createVM.toggle.encrypt','role':'toggle','label':'Encrypt','value':true,'parent':'dialog.createVM','clickable':true},"
             + "{'identifier':'dialog.createVM.input.password','role':'password','label':'Password:','length':8,'parent':'dialog.createVM','clickable':true},"
             + "{'identifier':null,'role':'button','tooltip':'Up One Level','parent':'dialog.createVM','clickable':true},"
-            + "{'identifier':'sidebar.row.a','role':'row','label':'a','selected':true,'visible':false,'clickable':true}"
+            + "{'identifier':'sidebar.row.a','role':'row','label':'a','selected':true,'visible':false,'clickable':true},"
+            + "{'identifier':'detail.label.state','role':'label','label':'Running','value':'Running','clickable':false,"
+            + "'reason':'it takes no mouse input: a press there reaches no control'}"
             + "]}";
 
     @Test
@@ -54,7 +56,8 @@ class SnapshotTest {
         assertEquals("  password dialog.createVM.input.password \"Password:\"  length=8", lines[7]);
         assertEquals("  button (no identifier)  tooltip \"Up One Level\"", lines[8]);
         assertEquals("row sidebar.row.a \"a\"  selected  scrolled out of view", lines[9]);
-        assertEquals(10, lines.length);
+        assertEquals("label detail.label.state \"Running\"", lines[10], "a label that takes no press is no news");
+        assertEquals(11, lines.length);
         assertFalse(t.contains("[1,2,3,4]"), "no frames: a model acts by identifier");
     }
 
@@ -63,7 +66,7 @@ class SnapshotTest {
         String t = Snapshot.text(json("{'name':null}"), json(LIST), 3);
         String[] lines = t.split("\n");
         assertEquals(5, lines.length, t);
-        assertTrue(lines[4].startsWith("... 6 more items not shown (maxItems 3)"), lines[4]);
+        assertTrue(lines[4].startsWith("... 7 more items not shown (maxItems 3)"), lines[4]);
     }
 
     @Test
