@@ -114,6 +114,7 @@ final class Marks {
             g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, (int) Math.round(11 * unit)));
             FontMetrics fm = g.getFontMetrics();
             int pad = (int) Math.round(2 * unit);
+            List<Rectangle> placed = new ArrayList<>();
             for (Mark m : marks) {
                 String n = Integer.toString(m.number());
                 int w = fm.stringWidth(n) + 2 * pad;
@@ -121,6 +122,16 @@ final class Marks {
                 Rectangle b = m.box();
                 int x = Math.min(b.x, Math.max(0, image.getWidth() - w));
                 int y = b.y - h >= 0 ? b.y - h : b.y;
+                // Two boxes with the same corner (a list and its first row): the later label moves right.
+                Rectangle label = new Rectangle(x, y, w, h);
+                for (int tries = 0; tries < 8 && overlaps(label, placed); tries++) {
+                    label.x += w;
+                }
+                if (label.x + w > image.getWidth()) {
+                    label.x = x;
+                }
+                placed.add(label);
+                x = label.x;
                 g.setColor(colour(m));
                 g.fillRect(x, y, w, h);
                 g.setColor(Color.WHITE);
@@ -129,6 +140,15 @@ final class Marks {
         } finally {
             g.dispose();
         }
+    }
+
+    private static boolean overlaps(Rectangle r, List<Rectangle> placed) {
+        for (Rectangle p : placed) {
+            if (p.intersects(r)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Color colour(Mark m) {

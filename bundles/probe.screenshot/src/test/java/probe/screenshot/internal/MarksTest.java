@@ -61,6 +61,20 @@ class MarksTest {
     }
 
     @Test
+    void twoBoxesWithTheSameCornerGetTheirNumbersSideBySide() {
+        BufferedImage img = new BufferedImage(200, 100, BufferedImage.TYPE_INT_RGB);
+        Marks.draw(img, List.of(new Marks.Mark(1, "l", "list", null, new Rectangle(10, 40, 100, 50)),
+                new Marks.Mark(2, "l.row.0", "row", null, new Rectangle(10, 40, 100, 10))), 1);
+        // Label 1 above the list at x 10 in the first colour; label 2 beside it in the second.
+        assertEquals(new Color(0xD0, 0x10, 0x60).getRGB(), img.getRGB(11, 30));
+        boolean second = false;
+        for (int x = 14; x < 40; x++) {
+            second |= img.getRGB(x, 30) == new Color(0x10, 0x60, 0xD0).getRGB();
+        }
+        assertTrue(second, "the second label is beside the first, not under it");
+    }
+
+    @Test
     void theBoxesAndNumbersAreDrawnAndTheJsonSaysWhere() {
         BufferedImage img = new BufferedImage(400, 300, BufferedImage.TYPE_INT_RGB);
         List<Marks.Mark> marks = Marks.of(items(), WINDOWS, new Rectangle(100, 50, 400, 300), 1);
