@@ -250,6 +250,9 @@ public final class Main {
             Stats events = eventLatency(c, 5, n(100));
             out.row("event latency: `dialog.bench` visible (setVisible returned) → `dialog.opened` line read by a subscriber",
                     events, "raw line round trip (echo server)", out.echo, "< 1 ms", events.medianMs() < 1, "events");
+
+            log("hvm-dbg mcp");
+            new McpBench(out, root, socket, this::n, java).rows(c);
         }
 
         log("throughput");

@@ -79,7 +79,7 @@ final class FastPath {
             case "wait":
                 return new Verb(p, List.of("--identifier", "--dialog", "--state", "--timeout-ms", "--value", "--quiet-ms"), List.of(), 0);
             case "screenshot":
-                return new Verb(p, List.of("--output", "--scope"), List.of(), 0);
+                return new Verb(p, List.of("--output", "--scope"), List.of("--annotate"), 0);
             case "select":
                 return new Verb(p, List.of("--identifier", "--label", "--row", "--index"), List.of(), 0);
             case "hover":
@@ -281,6 +281,7 @@ final class FastPath {
                 GuiScreenshot c = new GuiScreenshot();
                 c.output = path(o.get("--output"));
                 c.scope = o.get("--scope");
+                c.annotate = o.containsKey("--annotate");
                 return c;
             }
             case "select": {

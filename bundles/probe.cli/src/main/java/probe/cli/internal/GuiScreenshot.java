@@ -5,17 +5,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui screenshot --output FILE [--scope S]}: saves the probe's PNG. */
 @Command(name = "screenshot", description = {
     "Save a PNG of the main window with its open dialogs (or of --scope).",
-    "With --json prints {output, width, height} rather than the image's base64."})
+    "With --json prints {output, width, height} rather than the image's base64.",
+    "--annotate draws a numbered box on every control gui list lists that shows, and prints the legend:"
+        + " one line per mark, number, identifier, role, label (with --json: marks)."})
 final class GuiScreenshot extends ProbeCommand {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "where to write the PNG")
     Path output;
 
     @Option(names = "--scope", paramLabel = "S", description = "window (default), dialog, or an identifier")
     String scope;
+
+    @Option(names = "--annotate", description = "number every visible control in the image and print the legend")
+    boolean annotate;
 
     @Override
     int run(Invocation inv) throws Exception {
@@ -24,6 +30,9 @@ final class GuiScreenshot extends ProbeCommand {
         if (scope != null) {
             args.put("scope", scope);
         }
+        if (annotate) {
+            args.put("annotate", true);
+        }
         JsonNode data = inv.call("gui.screenshot", args);
         Png png = Png.save(data, output);
         if (inv.json) {
@@ -31,9 +40,15 @@ final class GuiScreenshot extends ProbeCommand {
             summary.put("output", output.toString());
             summary.put("width", png.width);
             summary.put("height", png.height);
+            if (data.has("marks")) {
+                summary.set("marks", data.get("marks"));
+            }
             inv.printJson(summary);
         } else {
             inv.out.println("wrote " + output + " (" + png.width + "x" + png.height + ")");
+            if (annotate) {
+                inv.out.println(Readable.marks(data));
+            }
         }
         return 0;
     }

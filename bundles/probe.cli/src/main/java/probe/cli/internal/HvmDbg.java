@@ -18,7 +18,7 @@ import probe.api.wire.SocketPaths;
         mixinStandardHelpOptions = true,
         versionProvider = HvmDbg.Version.class,
         description = "Drives the HVM GUI through its debug probe (HDP-GUI) over a Unix socket.",
-        subcommands = {HelloCommand.class, CallCommand.class, GuiCommand.class},
+        subcommands = {HelloCommand.class, CallCommand.class, GuiCommand.class, McpCommand.class},
         footerHeading = "%nSocket, the first that applies:%n",
         footer = {
             "  --socket PATH",

@@ -28,6 +28,9 @@ public final class Main {
      */
     static int run(String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {
         int code = FastPath.run(args, stdin, out, err);
+        if (code == FastPath.NOT_HANDLED && McpCommand.named(args)) {
+            code = McpCommand.fast(args, stdin, err);
+        }
         return code != FastPath.NOT_HANDLED ? code : commandLine(stdin, out, err).execute(args);
     }
 

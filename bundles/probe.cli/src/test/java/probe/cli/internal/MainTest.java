@@ -325,6 +325,7 @@ class MainTest {
             {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "0"},
             {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dx", "1000"},
             {"--socket", s, "--json", "gui", "screenshot", "--output=" + shot, "--scope", "dialog"},
+            {"--socket", s, "gui", "screenshot", "-o", shot.toString(), "--annotate"},
         };
         for (String[] line : lines) {
             Run picocli = through(false, "{\"text\":\"pw\"}\n", line);

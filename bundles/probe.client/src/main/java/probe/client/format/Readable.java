@@ -480,6 +480,36 @@ public final class Readable {
         return b.toString();
     }
 
+    // ---- gui.screenshot ----
+
+    /**
+     * The legend of an annotated {@code gui.screenshot} ({@code data.marks}): a line
+     * {@code N marks (number, identifier, role, label):}, then one line per mark:
+     * {@code 3 toolbar.button.createVM  button  "Create VM"}; {@code no control shows in it} when
+     * there is none.
+     */
+    public static String marks(JsonNode data) {
+        JsonNode marks = data == null ? null : data.get("marks");
+        if (marks == null || !marks.isArray() || marks.isEmpty()) {
+            return "no control shows in it, so nothing is marked";
+        }
+        StringBuilder b = new StringBuilder(plural(marks.size(), "mark")).append(" (number, identifier, role, label):");
+        for (JsonNode m : marks) {
+            b.append('\n').append(m.path("number").asText("?")).append(SEP);
+            String id = text(m, "identifier");
+            b.append(id == null ? NO_IDENTIFIER : id);
+            String role = text(m, "role");
+            if (role != null) {
+                b.append(SEP).append(role);
+            }
+            String label = text(m, "label");
+            if (label != null && !label.isEmpty()) {
+                b.append(SEP).append(quote(label));
+            }
+        }
+        return b.toString();
+    }
+
     // ---- events, hello ----
 
     /**

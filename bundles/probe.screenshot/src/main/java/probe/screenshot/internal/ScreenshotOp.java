@@ -44,7 +44,7 @@ import probe.api.wire.Wire;
  * the encoder threads, one strip of rows each, so the GUI is held only for the paint.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.screenshot", args = {"format", "scope"})
+@Op(value = "gui.screenshot", args = {"format", "scope", "annotate"})
 public final class ScreenshotOp implements ProbeOp {
     /** Strips of rows encoded at once: one a core, the caller's thread taking the first. */
     private static final int STRIPS = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -78,7 +78,7 @@ public final class ScreenshotOp implements ProbeOp {
      * What was painted, bottom window first: into a BufferedImage, or into a VolatileImage that
      * {@link #pixels} reads back off the EDT.
      */
-    record Shot(Image image, int width, int height, List<String> windows) {
+    record Shot(Image image, int width, int height, List<String> windows, List<Marks.Mark> marks, double scale) {
     }
 
     @Override
@@ -86,11 +86,16 @@ public final class ScreenshotOp implements ProbeOp {
         Args a = Args.of(args);
         a.oneOf("format", "png", "png");
         String scope = a.string("scope", "window");
-        Shot shot = Edt.call(() -> paint(scope, true), ctx.timeoutMillis());
+        boolean annotate = a.bool("annotate", false);
+        Shot shot = Edt.call(() -> paint(scope, true, annotate), ctx.timeoutMillis());
         BufferedImage image = pixels(shot);
         if (image == null) {
-            shot = Edt.call(() -> paint(scope, false), ctx.timeoutMillis());
+            shot = Edt.call(() -> paint(scope, false, annotate), ctx.timeoutMillis());
             image = pixels(shot);
+        }
+        if (annotate) {
+            // Drawn here, off the EDT, on the pixels read back: the GUI is held only for the paint and the listing.
+            Marks.draw(image, shot.marks(), shot.scale());
         }
         ObjectNode data = Wire.object();
         data.put("format", "png");
@@ -99,6 +104,9 @@ public final class ScreenshotOp implements ProbeOp {
         data.put("scope", scope);
         ArrayNode painted = data.putArray("windows");
         shot.windows().forEach(painted::add);
+        if (annotate) {
+            data.set("marks", Marks.json(shot.marks()));
+        }
         data.put("png_base64", Base64.getEncoder().encodeToString(Png.encode(image, encoders, STRIPS)));
         return data;
     }
@@ -126,7 +134,7 @@ public final class ScreenshotOp implements ProbeOp {
         }
     }
 
-    private Shot paint(String scope, boolean onScreenSurface) throws ProbeException {
+    private Shot paint(String scope, boolean onScreenSurface, boolean annotate) throws ProbeException {
         Window main = registry.mainWindow().orElseThrow(
                 () -> new ProbeException(ErrorCodes.NO_WINDOW, "no application window is showing"));
         Rectangle region;
@@ -149,7 +157,17 @@ public final class ScreenshotOp implements ProbeOp {
                 }
         }
         GraphicsConfiguration gc = main.getGraphicsConfiguration();
-        return composite(region, gc, onScreenSurface);
+        Shot shot = composite(region, gc, onScreenSurface);
+        if (!annotate) {
+            return shot;
+        }
+        // The same listing gui.list gives, taken in the same EDT task as the paint, so the boxes match the pixels.
+        List<Marks.Shown> windows = new ArrayList<>();
+        for (Window w : registry.windows()) {
+            windows.add(new Marks.Shown(w.getName() == null ? "" : w.getName(), screenBounds(w)));
+        }
+        List<Marks.Mark> marks = Marks.of(registry.list("window"), windows, region, gc.getDefaultTransform().getScaleX());
+        return new Shot(shot.image(), shot.width(), shot.height(), shot.windows(), marks, shot.scale());
     }
 
     /**
@@ -202,7 +220,7 @@ public final class ScreenshotOp implements ProbeOp {
         } finally {
             g.dispose();
         }
-        return new Shot(image, width, height, painted);
+        return new Shot(image, width, height, painted, List.of(), scale);
     }
 
     private static Rectangle screenBounds(Component c) {

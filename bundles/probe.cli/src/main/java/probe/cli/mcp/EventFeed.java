@@ -1,0 +1,186 @@
+package probe.cli.mcp;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import probe.client.ProbeClient;
+import probe.client.ProbeClientException;
+import probe.client.format.Readable;
+
+/**
+ * The subscription the server holds from its start, on a connection of its own, so that
+ * {@code gui_events} can say what happened since it was last called: a daemon thread takes every
+ * event ({@code gui.event.subscribe} with {@code *}) into a bounded queue; when the queue is full
+ * the oldest event is dropped and counted. When the GUI goes away the thread notes it in the queue,
+ * tries again every half second, and subscribes anew once a GUI answers (noted too: what happened
+ * meanwhile is unknown).
+ */
+final class EventFeed implements AutoCloseable {
+    static final int CAPACITY = 1000;
+    /** The longest event line gui_events gives. */
+    static final int MAX_LINE = 400;
+    private static final Duration POLL = Duration.ofMillis(250);
+    private static final long RETRY_MILLIS = 500;
+
+    /** One entry of the queue: an event, or a note of the server's own (a line of text). */
+    static final class Entry {
+        final ObjectNode event;
+        final String note;
+
+        Entry(ObjectNode event, String note) {
+            this.event = event;
+            this.note = note;
+        }
+
+        String line() {
+            if (event == null) {
+                return "-- " + note;
+            }
+            // An edt.stalled event carries the EDT's whole stack: its start says enough here.
+            String line = Readable.event(event);
+            return line.length() <= MAX_LINE ? line : line.substring(0, MAX_LINE) + "... (cut)";
+        }
+    }
+
+    /** What {@link #take} returns: the entries, how many were dropped before them, and how many are left. */
+    static final class Batch {
+        final List<Entry> entries;
+        final long lost;
+        final int left;
+
+        Batch(List<Entry> entries, long lost, int left) {
+            this.entries = entries;
+            this.lost = lost;
+            this.left = left;
+        }
+    }
+
+    private final Supplier<ProbeClient> connect;
+    private final int capacity;
+    private final ArrayDeque<Entry> queue = new ArrayDeque<>();
+    private long lost;
+    private volatile boolean closed;
+    private volatile ProbeClient client;
+    private final Thread thread;
+
+    EventFeed(Supplier<ProbeClient> connect, int capacity) {
+        this.connect = connect;
+        this.capacity = capacity;
+        this.thread = new Thread(this::run, "hvm-mcp-events");
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    private void run() {
+        boolean wasConnected = false;
+        boolean toldAbsent = false;
+        while (!closed) {
+            ProbeClient c = null;
+            try {
+                c = connect.get();
+                c.subscribe();
+            } catch (RuntimeException e) {
+                if (c != null) {
+                    c.close();
+                }
+                if (!toldAbsent) {
+                    add(null, wasConnected ? null : "no GUI answers yet; events are collected once one does");
+                    toldAbsent = true;
+                }
+                sleep();
+                continue;
+            }
+            client = c;
+            if (wasConnected) {
+                add(null, "reconnected to the GUI and subscribed again; what happened while it was away is not known");
+            }
+            wasConnected = true;
+            toldAbsent = false;
+            try {
+                while (!closed) {
+                    ObjectNode e = c.nextEvent(POLL);
+                    if (e != null) {
+                        add(e, null);
+                    }
+                }
+            } catch (ProbeClientException gone) {
+                if (!closed) {
+                    add(null, "the GUI went away (" + gone.getMessage() + "); waiting for it to come back");
+                    toldAbsent = true;
+                }
+            } finally {
+                client = null;
+                c.close();
+            }
+            sleep();
+        }
+    }
+
+    private void sleep() {
+        try {
+            Thread.sleep(RETRY_MILLIS);
+        } catch (InterruptedException e) {
+            closed = true;
+        }
+    }
+
+    /** Adds an event or a note (a null note adds nothing). */
+    synchronized void add(ObjectNode event, String note) {
+        if (event == null && note == null) {
+            return;
+        }
+        if (queue.size() >= capacity) {
+            queue.removeFirst();
+            lost++;
+        }
+        queue.addLast(new Entry(event, note));
+    }
+
+    /** The oldest {@code max} entries, removed from the queue, and the count dropped since the last take. */
+    synchronized Batch take(int max) {
+        List<Entry> out = new ArrayList<>(Math.min(max, queue.size()));
+        while (out.size() < max && !queue.isEmpty()) {
+            out.add(queue.removeFirst());
+        }
+        Batch b = new Batch(out, lost, queue.size());
+        lost = 0;
+        return b;
+    }
+
+    /** The text of a batch, for gui_events. */
+    static String text(Batch b) {
+        StringBuilder t = new StringBuilder();
+        if (b.lost > 0) {
+            t.append(b.lost).append(b.lost == 1 ? " older event was" : " older events were")
+                    .append(" dropped: the server keeps the last ").append(CAPACITY).append('\n');
+        }
+        if (b.entries.isEmpty()) {
+            t.append("no events since the last call");
+        } else {
+            t.append(b.entries.size()).append(b.entries.size() == 1 ? " event" : " events").append(" since the last call, oldest first:");
+            for (Entry e : b.entries) {
+                t.append('\n').append(e.line());
+            }
+        }
+        if (b.left > 0) {
+            t.append('\n').append(b.left).append(" more queued; call gui_events again");
+        }
+        return t.toString();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        ProbeClient c = client;
+        if (c != null) {
+            c.close();
+        }
+        thread.interrupt();
+    }
+}

@@ -1,0 +1,156 @@
+package probe.cli.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import probe.client.ProbeClient;
+import probe.client.ProbeClientException;
+import probe.client.ProbeOpException;
+import probe.client.ProbeTimeoutException;
+import probe.client.ProbeUnavailableException;
+
+/**
+ * The server's way to the GUI: one {@link ProbeClient}, connected when first needed and again
+ * after the GUI went away, so a GUI that stops and starts again under a running server is found
+ * again by the next call. Tool calls may come on several threads at once; the client matches
+ * replies by id.
+ */
+final class Probe implements AutoCloseable {
+    private final Path socket;
+    private final Duration timeout;
+    private final Path tokenFile;
+    private ProbeClient client;
+    /** Whether {@link #client} has answered a call: a failure on it then means the GUI went away since. */
+    private boolean used;
+    private boolean closed;
+
+    Probe(Path socket, Duration timeout, Path tokenFile) {
+        this.socket = socket;
+        this.timeout = timeout;
+        this.tokenFile = tokenFile;
+    }
+
+    Path socket() {
+        return socket;
+    }
+
+    /** A new connection, authenticated when a token file was given (read each time: a restarted GUI may have a new one). */
+    ProbeClient connect() {
+        ProbeClient c = ProbeClient.connect(socket, timeout);
+        if (tokenFile != null) {
+            try {
+                c.authenticate(token(tokenFile));
+            } catch (RuntimeException e) {
+                c.close();
+                throw e;
+            }
+        }
+        return c;
+    }
+
+    /** The token file's first line, stripped, as the CLI and the transport read it. */
+    static String token(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ProbeClientException("cannot read the token file " + file + " (" + e.getClass().getSimpleName() + ")", e);
+        }
+        if (lines.isEmpty() || lines.get(0).isBlank()) {
+            throw new ProbeClientException("the token file " + file + " is empty", null);
+        }
+        return lines.get(0).strip();
+    }
+
+    private synchronized ProbeClient client() {
+        if (closed) {
+            throw new ProbeClientException("the MCP server is stopping", null);
+        }
+        if (client == null || !client.isOpen()) {
+            drop(client);
+            client = connect();
+            used = false;
+        }
+        return client;
+    }
+
+    private synchronized boolean wasUsed(ProbeClient c) {
+        return c == client && used;
+    }
+
+    private synchronized boolean isCurrent(ProbeClient c) {
+        return c == client;
+    }
+
+    private synchronized void answered(ProbeClient c) {
+        if (c == client) {
+            used = true;
+        }
+    }
+
+    private synchronized void drop(ProbeClient c) {
+        if (c != null) {
+            c.close();
+            if (c == client) {
+                client = null;
+            }
+        }
+    }
+
+    /**
+     * Calls {@code op}; null {@code replyTimeout} waits the server's {@code --timeout}. A connection
+     * that served calls before and is found closed now (the GUI stopped, and maybe started again)
+     * is replaced and the call made once more: the request never reached a GUI then.
+     *
+     * @throws ProbeClientException as {@link ProbeClient#call} does
+     */
+    JsonNode call(String op, ObjectNode args, Duration replyTimeout) {
+        ProbeClient c = client();
+        try {
+            JsonNode data = c.call(op, args, replyTimeout == null ? timeout : replyTimeout);
+            answered(c);
+            return data;
+        } catch (ProbeUnavailableException e) {
+            // Not retried when the connection was fresh: no GUI answers now.
+            boolean stale = wasUsed(c) && e.reason() == ProbeUnavailableException.Reason.CONNECTION_CLOSED;
+            drop(c);
+            if (!stale) {
+                throw e;
+            }
+        } catch (ProbeOpException | ProbeTimeoutException e) {
+            throw e;
+        } catch (ProbeClientException e) {
+            // Closed under this call by another one that found the GUI gone (a tool asks two
+            // things at once): made again, once, on a new connection, which says what is wrong now.
+            boolean closedByOther = !isCurrent(c);
+            if (!c.isOpen()) {
+                drop(c);
+            }
+            if (!closedByOther) {
+                throw e;
+            }
+        }
+        ProbeClient again = client();
+        try {
+            JsonNode data = again.call(op, args, replyTimeout == null ? timeout : replyTimeout);
+            answered(again);
+            return data;
+        } catch (ProbeClientException e) {
+            if (e instanceof ProbeUnavailableException || !again.isOpen()) {
+                drop(again);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        drop(client);
+    }
+}

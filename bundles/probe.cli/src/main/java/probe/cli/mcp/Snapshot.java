@@ -1,0 +1,221 @@
+package probe.cli.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import probe.client.format.Readable;
+
+/**
+ * The text of {@code gui_snapshot}: what a model reads instead of a picture. The first line says
+ * which dialog is open and whether it is modal (from {@code gui.dialog.current}); then one line per
+ * {@code gui.list} item, indented two spaces under its parent (the nearest named ancestor, when
+ * listed before it): role, identifier, label, value, then what a hand would meet:
+ *
+ * <pre>
+ * dialog open: createVM "Create Virtual Machine", modal (the controls behind it take no input until it closes), focused
+ * window main "HVM"
+ *   button toolbar.button.createVM "Create VM"  not clickable: behind the modal dialog 'dialog.createVM'
+ * dialog dialog.createVM "Create Virtual Machine"
+ *   input dialog.createVM.input.name "Name"  value="vm2"  focused
+ *   password dialog.createVM.input.password "Password"  length=8
+ * </pre>
+ *
+ * No frames: a model acts by identifier, never by position ({@code gui_screenshot} shows where
+ * things are). Pure text from the ops' data, so that it is tested without a GUI.
+ */
+public final class Snapshot {
+    /** Lines of items when the caller does not say. */
+    public static final int DEFAULT_MAX_ITEMS = 400;
+    private static final String SEP = "  ";
+    private static final String INDENT = "  ";
+    /** Roles that show something and are not operated: that a press goes through them is no news. */
+    private static final java.util.Set<String> DISPLAY_ONLY = java.util.Set.of("label", "progress", "tooltip");
+
+    private Snapshot() {
+    }
+
+    /** The whole snapshot: the dialog line, then the items as a tree, at most {@code maxItems} of them. */
+    public static String text(JsonNode dialog, JsonNode list, int maxItems) {
+        JsonNode items = list == null ? null : list.get("items");
+        String scope = list == null ? null : list.path("scope").asText(null);
+        return tree(dialogLine(dialog), items, "no items in scope " + (scope == null ? "window" : Readable.bare(scope)), maxItems);
+    }
+
+    /**
+     * {@code first}, then {@code items} (gui.list items) as an indented tree of at most
+     * {@code maxItems} lines, or {@code empty} when there are none.
+     */
+    public static String tree(String first, JsonNode items, String empty, int maxItems) {
+        StringBuilder b = new StringBuilder(first);
+        if (items == null || !items.isArray() || items.isEmpty()) {
+            return b.append('\n').append(empty).toString();
+        }
+        int n = items.size();
+        List<List<Integer>> children = new ArrayList<>(n);
+        List<Integer> roots = new ArrayList<>();
+        Map<String, Integer> firstWithIdentifier = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            children.add(new ArrayList<>());
+            JsonNode item = items.get(i);
+            String parent = text(item, "parent");
+            // Only items seen before count as parents: no cycle, whatever the data says.
+            Integer p = parent == null ? null : firstWithIdentifier.get(parent);
+            if (p == null) {
+                roots.add(i);
+            } else {
+                children.get(p).add(i);
+            }
+            String id = text(item, "identifier");
+            if (id != null) {
+                firstWithIdentifier.putIfAbsent(id, i);
+            }
+        }
+        int[] written = {0};
+        for (int r : roots) {
+            append(b, items, children, r, 0, written, maxItems);
+        }
+        if (written[0] < n) {
+            b.append("\n... ").append(n - written[0]).append(" more items not shown (maxItems ").append(maxItems)
+                    .append("); pass a scope (an identifier prefix such as dialog.createVM or sidebar) or a larger maxItems");
+        }
+        return b.toString();
+    }
+
+    private static void append(StringBuilder b, JsonNode items, List<List<Integer>> children, int i, int depth, int[] written,
+            int max) {
+        if (written[0] >= max) {
+            return;
+        }
+        b.append('\n').append(INDENT.repeat(depth)).append(line(items.get(i)));
+        written[0]++;
+        for (int c : children.get(i)) {
+            append(b, items, children, c, depth + 1, written, max);
+        }
+    }
+
+    /**
+     * The first line, from {@code gui.dialog.current}'s data: {@code dialog open: createVM "Create
+     * VM", modal (…), focused}, or {@code no dialog open}.
+     */
+    public static String dialogLine(JsonNode dialog) {
+        String name = text(dialog, "name");
+        if (name == null) {
+            return "no dialog open";
+        }
+        StringBuilder b = new StringBuilder("dialog open: ").append(Readable.bare(name));
+        String title = text(dialog, "title");
+        if (title != null && !title.isEmpty()) {
+            b.append(' ').append(Readable.quote(title));
+        }
+        if (isTrue(dialog, "modal")) {
+            b.append(", modal (the controls behind it take no input until it closes)");
+        } else {
+            b.append(", not modal");
+        }
+        if (isTrue(dialog, "focused")) {
+            b.append(", focused");
+        }
+        return b.toString();
+    }
+
+    /** One item: {@code button detail.button.start "Start"  disabled}. */
+    public static String line(JsonNode item) {
+        StringBuilder b = new StringBuilder();
+        String role = text(item, "role");
+        b.append(role != null ? role : text(item, "type") != null ? text(item, "type") : "?");
+        String id = text(item, "identifier");
+        b.append(' ').append(id != null ? id : "(no identifier)");
+        String label = text(item, "label");
+        if (label != null && !label.isEmpty()) {
+            b.append(' ').append(Readable.quote(label));
+        }
+        for (String f : flags(item, role, label)) {
+            b.append(SEP).append(f);
+        }
+        return b.toString();
+    }
+
+    private static List<String> flags(JsonNode item, String role, String label) {
+        List<String> f = new ArrayList<>();
+        JsonNode v = item.get("value");
+        if (v != null && !v.isNull()) {
+            if ("toggle".equals(role) && v.isBoolean()) {
+                f.add(v.booleanValue() ? "checked" : "not checked");
+            } else if (v.isTextual()) {
+                // A label's value is its text, already shown.
+                if (!v.textValue().equals(label)) {
+                    f.add("value=" + Readable.quote(v.textValue()));
+                }
+            } else if (v.isValueNode()) {
+                f.add("value=" + v.asText());
+            }
+        }
+        JsonNode length = item.get("length");
+        if (length != null && length.isNumber()) {
+            f.add("length=" + length.asText());
+        }
+        String tooltip = text(item, "tooltip");
+        if (tooltip != null && !tooltip.isEmpty() && (label == null || label.isEmpty())) {
+            f.add("tooltip " + Readable.quote(tooltip));
+        }
+        String about = text(item, "for");
+        if (about != null) {
+            f.add("for " + Readable.bare(about));
+        }
+        if (isTrue(item, "selected")) {
+            f.add("selected");
+        }
+        if (isFalse(item, "visible")) {
+            f.add("scrolled out of view");
+        }
+        if (isFalse(item, "editable")) {
+            f.add("read-only");
+        }
+        boolean disabled = isFalse(item, "enabled");
+        if (disabled) {
+            f.add("disabled");
+        }
+        if (isFalse(item, "clickable")) {
+            String reason = text(item, "reason");
+            if (reason != null && reason.startsWith("it takes no mouse input") && DISPLAY_ONLY.contains(role)) {
+                // A label that takes no press is as it should be: nothing to say.
+            } else if (reason == null) {
+                f.add("not clickable");
+            } else if (!(disabled && reason.equals("it is disabled"))) {
+                f.add("not clickable: " + why(reason));
+            }
+        }
+        if (isTrue(item, "focused")) {
+            f.add("focused");
+        }
+        if (isTrue(item, "inClosedMenu")) {
+            f.add("in a closed menu (clicking it opens the menu first)");
+        }
+        return f;
+    }
+
+    /** The registry's reason without its subject: {@code behind the modal dialog 'dialog.createVM'}. */
+    static String why(String reason) {
+        if (reason.startsWith("it is ")) {
+            return reason.substring("it is ".length());
+        }
+        return reason.startsWith("it ") ? reason.substring(3) : reason;
+    }
+
+    private static String text(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isTextual() ? v.textValue() : null;
+    }
+
+    private static boolean isTrue(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isBoolean() && v.booleanValue();
+    }
+
+    private static boolean isFalse(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isBoolean() && !v.booleanValue();
+    }
+}

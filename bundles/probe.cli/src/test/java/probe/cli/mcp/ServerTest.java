@@ -1,0 +1,200 @@
+package probe.cli.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import probe.api.wire.Wire;
+import probe.testing.TestProbe;
+
+/**
+ * The server in-process on pipes, speaking JSON-RPC lines as an MCP client does, against a probe
+ * that is not there at first and then a {@link TestProbe} on the same socket: an absent GUI is an
+ * error result with the hint, the next call connects, an op's error is an error result, and
+ * nothing but JSON-RPC reaches the output.
+ */
+@Timeout(60)
+class ServerTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private final List<String> lines = new ArrayList<>();
+    private BufferedReader in;
+    private OutputStream out;
+    private final AtomicInteger ids = new AtomicInteger();
+
+    private JsonNode request(String method, String params) throws Exception {
+        int id = ids.incrementAndGet();
+        out.write(("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}\n")
+                .getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        while (true) {
+            String line = in.readLine();
+            assertNotNull(line, "the server answered " + method);
+            lines.add(line);
+            JsonNode m = JSON.readTree(line);
+            assertEquals("2.0", m.path("jsonrpc").asText(), "only JSON-RPC on the output: " + line);
+            if (m.path("id").asInt() == id) {
+                return m;
+            }
+        }
+    }
+
+    private JsonNode tool(String name, String args) throws Exception {
+        JsonNode r = request("tools/call", "{\"name\":\"" + name + "\",\"arguments\":" + args + "}").get("result");
+        assertNotNull(r, "a tool's failure is a result, never a protocol error");
+        return r;
+    }
+
+    private static String text(JsonNode result) {
+        return result.get("content").get(0).get("text").asText();
+    }
+
+    /** As {@code printf '…' | hvm-dbg mcp} runs it: what was read before the input ended is answered, then the server ends. */
+    @Test
+    void callsReadBeforeTheInputEndsAreAnswered() throws Exception {
+        PipedOutputStream toServer = new PipedOutputStream();
+        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        PipedInputStream fromServer = new PipedInputStream(1 << 20);
+        PipedOutputStream serverOut = new PipedOutputStream(fromServer);
+        int[] exit = {-1};
+        Thread server = new Thread(() -> {
+            try {
+                exit[0] = HvmMcp.serve(dir.resolve("none.sock"), Duration.ofSeconds(5), null, serverIn, serverOut,
+                        new PrintStream(new ByteArrayOutputStream(), true));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        server.start();
+        toServer.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"gui_dialog\",\"arguments\":{}}}\n")
+                .getBytes(StandardCharsets.UTF_8));
+        toServer.close();
+        BufferedReader r = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8));
+        assertEquals(1, JSON.readTree(r.readLine()).path("id").asInt());
+        JsonNode call = JSON.readTree(r.readLine());
+        assertEquals(2, call.path("id").asInt());
+        assertTrue(call.at("/result/isError").asBoolean(), call.toString());
+        server.join(20_000);
+        assertEquals(0, exit[0]);
+    }
+
+    @Test
+    void anAbsentGuiIsAnErrorResultAndTheNextCallConnects() throws Exception {
+        Path socket = dir.resolve("probe.sock");
+        PipedOutputStream toServer = new PipedOutputStream();
+        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        PipedInputStream fromServer = new PipedInputStream(1 << 20);
+        PipedOutputStream serverOut = new PipedOutputStream(fromServer);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int[] exit = {-1};
+        Thread server = new Thread(() -> {
+            try {
+                exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, serverIn, serverOut, new PrintStream(err, true));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        server.start();
+        out = toServer;
+        in = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8));
+
+        JsonNode init = request("initialize",
+                "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}");
+        assertEquals("hvm-dbg", init.at("/result/serverInfo/name").asText());
+        out.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
+        JsonNode tools = request("tools/list", "{}").at("/result/tools");
+        assertEquals(12, tools.size());
+
+        JsonNode absent = tool("gui_snapshot", "{}");
+        assertTrue(absent.get("isError").asBoolean());
+        assertTrue(text(absent).startsWith("error probe.unavailable: no probe answers on " + socket), text(absent));
+        assertTrue(text(absent).contains("start the debug GUI with run/hvm-debug"), text(absent));
+
+        try (TestProbe probe = TestProbe.start(dir, (req, conn) -> {
+            String op = req.path("op").asText();
+            switch (op) {
+                case "gui.dialog.current":
+                    conn.reply(req, Wire.object().putNull("name"));
+                    break;
+                case "gui.list": {
+                    ObjectNode d = Wire.object();
+                    d.put("scope", "window");
+                    d.putArray("items").addObject().put("identifier", "a.b").put("role", "button").put("label", "A");
+                    conn.reply(req, d);
+                    break;
+                }
+                case "gui.click":
+                    if (req.at("/args/identifier").asText().equals("a.b")) {
+                        ObjectNode d = Wire.object().put("identifier", "a.b");
+                        d.putArray("clicked").add(3).add(4);
+                        conn.reply(req, d);
+                    } else {
+                        ObjectNode details = Wire.object();
+                        details.putArray("nearest").add("a.b");
+                        conn.fail(req, "gui.identifier_not_found", "no showing view with identifier 'a.c'; nearest: a.b", details);
+                    }
+                    break;
+                case "gui.event.subscribe":
+                    conn.reply(req, Wire.object().set("subscribed", Wire.mapper().createArrayNode().add("*")));
+                    break;
+                default:
+                    TestProbe.standard().handle(req, conn);
+            }
+        })) {
+            JsonNode snapshot = tool("gui_snapshot", "{}");
+            assertFalse(snapshot.get("isError").asBoolean(), text(snapshot));
+            assertEquals("no dialog open\nbutton a.b \"A\"", text(snapshot));
+
+            JsonNode click = tool("gui_click", "{\"identifier\":\"a.b\"}");
+            assertEquals("clicked a.b at [3,4]\ndata: {\"identifier\":\"a.b\",\"clicked\":[3,4]}\nnow: no dialog open", text(click));
+
+            JsonNode unknown = tool("gui_click", "{\"identifier\":\"a.c\"}");
+            assertTrue(unknown.get("isError").asBoolean());
+            assertTrue(text(unknown).startsWith("error gui.identifier_not_found: no showing view with identifier 'a.c'; nearest: a.b"),
+                    text(unknown));
+            assertTrue(text(unknown).contains("details: {\"nearest\":[\"a.b\"]}"), text(unknown));
+
+            JsonNode bad = tool("gui_click", "{\"identifier\":\"a.b\",\"botton\":\"left\"}");
+            assertTrue(bad.get("isError").asBoolean());
+            assertEquals("error invalid arguments: unknown argument 'botton' for gui_click; accepted: identifier, button, count", text(bad));
+            assertEquals(2, probe.requests().stream().filter(r -> r.path("op").asText().equals("gui.click")).count(),
+                    "bad arguments never reach the probe");
+        }
+        JsonNode gone = tool("gui_dialog", "{}");
+        assertTrue(gone.get("isError").asBoolean(), text(gone));
+        assertTrue(text(gone).contains("the MCP server keeps running; the next call connects again"), text(gone));
+
+        toServer.close();
+        server.join(20_000);
+        assertEquals(0, exit[0], "the server ends when its input ends");
+        for (String l : lines) {
+            JSON.readTree(l);
+        }
+    }
+}

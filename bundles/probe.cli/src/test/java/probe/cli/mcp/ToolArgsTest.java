@@ -1,0 +1,138 @@
+package probe.cli.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import probe.client.internal.Json;
+
+/** The tools' arguments mapped to the ops' args, and the schemas the model sees held to the same names. */
+class ToolArgsTest {
+    private static final Function<String, String> ENV = name -> name.equals("HVM_SECRET_PW") ? "hunter2-secret" : null;
+
+    private static Map<String, Object> args(Object... kv) {
+        Map<String, Object> m = new HashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    /** Each tool's mapping, by name. */
+    private static final Map<String, Function<Map<String, Object>, Object>> TOOLS = Map.ofEntries(
+            Map.entry("gui_snapshot", ToolArgs::snapshot), Map.entry("gui_screenshot", ToolArgs::screenshot),
+            Map.entry("gui_click", ToolArgs::click), Map.entry("gui_type", a -> ToolArgs.type(a, ENV)),
+            Map.entry("gui_keypress", ToolArgs::keypress), Map.entry("gui_select", ToolArgs::select),
+            Map.entry("gui_hover", ToolArgs::hover), Map.entry("gui_scroll", ToolArgs::scroll),
+            Map.entry("gui_wait", ToolArgs::waitFor), Map.entry("gui_dialog", ToolArgs::dialog),
+            Map.entry("gui_audit", ToolArgs::audit), Map.entry("gui_events", ToolArgs::eventsMax));
+
+    @Test
+    void everySchemaNamesExactlyTheArgumentsItsToolAccepts() {
+        assertEquals(TOOLS.keySet(), new TreeSet<>(ToolSpecs.all().stream().map(s -> s.name).toList()));
+        for (ToolSpecs.Spec s : ToolSpecs.all()) {
+            ToolArgs.Problem p = assertThrows(ToolArgs.Problem.class, () -> TOOLS.get(s.name).apply(args("zz", 1)), s.name);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> props = (Map<String, Object>) s.schema.get("properties");
+            String m = p.getMessage();
+            assertTrue(m.startsWith("unknown argument 'zz' for " + s.name), m);
+            TreeSet<String> accepted = new TreeSet<>();
+            int at = m.indexOf("accepted: ");
+            if (at >= 0) {
+                accepted.addAll(Arrays.asList(m.substring(at + "accepted: ".length()).split(", ")));
+            } else {
+                assertTrue(m.endsWith("it takes no arguments"), m);
+            }
+            assertEquals(new TreeSet<>(props.keySet()), accepted, s.name);
+            assertEquals(false, s.schema.get("additionalProperties"), s.name);
+            assertTrue(s.description.length() > 60, "a description a model can act on: " + s.name);
+        }
+    }
+
+    @Test
+    void clickKeypressSelectHoverScrollMapToTheirOps() {
+        ToolArgs.OpCall c = ToolArgs.click(args("identifier", "a.b", "button", "right", "count", 2));
+        assertEquals("gui.click", c.op);
+        assertEquals("{\"identifier\":\"a.b\",\"button\":\"right\",\"count\":2}", Json.compact(c.args));
+        assertNull(c.replyTimeout);
+        assertEquals("{\"key\":\"a\",\"modifiers\":[\"ctrl\",\"shift\"],\"identifier\":\"x\"}",
+                Json.compact(ToolArgs.keypress(args("key", "a", "modifiers", List.of("ctrl", "shift"), "identifier", "x")).args));
+        assertEquals("{\"key\":\"a\",\"modifiers\":[\"ctrl\",\"shift\"]}",
+                Json.compact(ToolArgs.keypress(args("key", "a", "modifiers", "ctrl, shift")).args));
+        assertEquals("{\"identifier\":\"c\",\"index\":2}", Json.compact(ToolArgs.select(args("identifier", "c", "index", 2.0)).args));
+        assertEquals("{\"identifier\":\"c\",\"label\":\"Fedora Linux\"}",
+                Json.compact(ToolArgs.select(args("identifier", "c", "label", "Fedora Linux")).args));
+        assertEquals("gui.hover", ToolArgs.hover(args("identifier", "h")).op);
+        assertEquals("{\"identifier\":\"s\",\"dy\":-3}", Json.compact(ToolArgs.scroll(args("identifier", "s", "dy", -3)).args));
+        assertEquals("{\"format\":\"png\",\"scope\":\"dialog\",\"annotate\":true}",
+                Json.compact(ToolArgs.screenshot(args("scope", "dialog", "annotate", true, "maxSize", 800)).args),
+                "maxSize is the server's own, never sent to the probe");
+        assertEquals(800, ToolArgs.maxSize(args("maxSize", 800)));
+        assertEquals("{\"scope\":\"sidebar\"}", Json.compact(ToolArgs.snapshot(args("scope", "sidebar", "maxItems", 5)).args));
+        assertEquals(5, ToolArgs.maxItems(args("maxItems", 5)));
+        assertEquals(Snapshot.DEFAULT_MAX_ITEMS, ToolArgs.maxItems(null));
+        assertNull(ToolArgs.dialog(Map.of()).args);
+        assertEquals(100, ToolArgs.eventsMax(Map.of()));
+    }
+
+    @Test
+    void wrongArgumentsAreSaidWithWhatIsAccepted() {
+        assertEquals("gui_click needs 'identifier'", message(() -> ToolArgs.click(args())));
+        assertEquals("argument 'button' of gui_click must be one of left, right, middle, not 'LEFT'",
+                message(() -> ToolArgs.click(args("identifier", "a", "button", "LEFT"))));
+        assertEquals("argument 'count' of gui_click must be from 1 to 2, not 3", message(() -> ToolArgs.click(args("identifier", "a", "count", 3))));
+        assertEquals("argument 'count' of gui_click must be a whole number", message(() -> ToolArgs.click(args("identifier", "a", "count", "2"))));
+        assertEquals("argument 'identifier' of gui_click must not be empty", message(() -> ToolArgs.click(args("identifier", ""))));
+        assertTrue(message(() -> ToolArgs.select(args("identifier", "c", "label", "x", "index", 1))).startsWith("gui_select takes exactly one of"));
+        assertTrue(message(() -> ToolArgs.scroll(args("identifier", "s", "dy", 0))).startsWith("gui_scroll needs 'dy'"));
+        assertEquals("modifier 'hyper' is not one of shift, ctrl, alt, meta", message(() -> ToolArgs.keypress(args("key", "a", "modifiers", List.of("hyper")))));
+        assertEquals("unknown arguments 'a', 'b' for gui_audit; it takes no arguments", message(() -> ToolArgs.audit(args("b", 1, "a", 2))));
+    }
+
+    @Test
+    void waitWaitsOnTheProbeAndTheReplyTenSecondsLonger() {
+        ToolArgs.OpCall c = ToolArgs.waitFor(args("dialog", "createVM", "state", "open", "timeoutMillis", 15000));
+        assertEquals("{\"dialog\":\"createVM\",\"state\":\"open\",\"timeoutMillis\":15000}", Json.compact(c.args));
+        assertEquals(Duration.ofSeconds(25), c.replyTimeout);
+        assertEquals(Duration.ofSeconds(15), ToolArgs.waitFor(args("identifier", "a", "state", "showing")).replyTimeout);
+        assertTrue(message(() -> ToolArgs.waitFor(args("identifier", "a", "state", "open"))).contains("must be one of showing, hidden, enabled, disabled"));
+        assertTrue(message(() -> ToolArgs.waitFor(args("identifier", "a", "dialog", "d", "state", "open"))).startsWith("gui_wait takes exactly one of"));
+    }
+
+    @Test
+    void typeTakesTextOrASecretFromTheServersEnvironmentAndNeverSaysIt() {
+        assertEquals("{\"identifier\":\"f\",\"text\":\"hello\",\"replace\":true}",
+                Json.compact(ToolArgs.type(args("identifier", "f", "text", "hello", "replace", true), ENV).args));
+        assertEquals("{\"text\":\"\"}", Json.compact(ToolArgs.type(args("text", ""), ENV).args), "empty text with replace clears");
+        ToolArgs.OpCall secret = ToolArgs.type(args("identifier", "p", "secretEnv", "HVM_SECRET_PW"), ENV);
+        assertEquals("hunter2-secret", secret.args.get("text").asText());
+        assertTrue(ToolArgs.isSecret(args("secretEnv", "HVM_SECRET_PW")));
+        assertFalse(ToolArgs.isSecret(args("text", "x")));
+
+        String both = message(() -> ToolArgs.type(args("identifier", "p", "text", "a", "secretEnv", "HVM_SECRET_PW"), ENV));
+        assertTrue(both.startsWith("gui_type takes exactly one of 'text'"), both);
+        String other = message(() -> ToolArgs.type(args("identifier", "p", "secretEnv", "HOME"), name -> "/root"));
+        assertTrue(other.startsWith("secretEnv 'HOME' is refused: only variables whose names start with HVM_SECRET_"), other);
+        String unset = message(() -> ToolArgs.type(args("identifier", "p", "secretEnv", "HVM_SECRET_NONE"), ENV));
+        assertTrue(unset.startsWith("the environment variable HVM_SECRET_NONE is not set"), unset);
+        assertTrue(message(() -> ToolArgs.type(args("secretEnv", "HVM_SECRET_PW"), ENV)).contains("needs 'identifier'"));
+        assertTrue(message(() -> ToolArgs.type(args("identifier", "p", "secretEnv", "A B"), ENV)).contains("must be the name of an environment variable"));
+        for (String m : List.of(both, other, unset)) {
+            assertFalse(m.contains("hunter2") || m.contains("/root"), "a message never holds a value: " + m);
+        }
+    }
+
+    private static String message(Runnable r) {
+        return assertThrows(ToolArgs.Problem.class, r::run).getMessage();
+    }
+}

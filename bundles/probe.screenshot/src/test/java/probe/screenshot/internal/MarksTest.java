@@ -1,0 +1,96 @@
+package probe.screenshot.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Color;
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import probe.api.wire.Wire;
+
+/** gui.screenshot's annotate: which items are marked, where, in what order, and that the numbers are drawn. */
+class MarksTest {
+    private static ObjectNode item(ArrayNode items, String id, String role, String window, int x, int y, int w, int h) {
+        ObjectNode o = items.addObject();
+        o.put("identifier", id);
+        o.put("role", role);
+        o.put("window", window);
+        o.putArray("frame").add(x).add(y).add(w).add(h);
+        return o;
+    }
+
+    private static final List<Marks.Shown> WINDOWS = List.of(new Marks.Shown("main", new Rectangle(100, 50, 400, 300)),
+            new Marks.Shown("dialog.d", new Rectangle(200, 100, 100, 100)));
+
+    private static ArrayNode items() {
+        ArrayNode items = Wire.mapper().createArrayNode();
+        item(items, "main", "window", "main", 100, 50, 400, 300);
+        item(items, "a.button", "button", "main", 10, 10, 50, 20);
+        item(items, "a.group", "group", "main", 0, 0, 400, 300);
+        item(items, "a.hidden", "label", "main", 120, 60, 20, 20); // on screen 220,110: under the dialog whole
+        item(items, "a.menu", "menuItem", "main", 10, 40, 50, 20).put("inClosedMenu", true);
+        item(items, "a.row", "row", "main", 10, 70, 50, 20).put("visible", false);
+        item(items, "a.far", "button", "main", 390, 290, 50, 50); // cut by the window's edge
+        item(items, "dialog.d", "dialog", "dialog.d", 200, 100, 100, 100);
+        item(items, "dialog.d.ok", "button", "dialog.d", 10, 10, 30, 20).put("label", "OK");
+        return items;
+    }
+
+    @Test
+    void everyControlThatShowsIsMarkedInTheListingsOrder() {
+        List<Marks.Mark> marks = Marks.of(items(), WINDOWS, new Rectangle(100, 50, 400, 300), 1);
+        assertEquals(List.of("a.button", "a.far", "dialog.d.ok"), marks.stream().map(Marks.Mark::identifier).toList());
+        assertEquals(List.of(1, 2, 3), marks.stream().map(Marks.Mark::number).toList());
+        assertEquals(new Rectangle(10, 10, 50, 20), marks.get(0).box());
+        assertEquals(new Rectangle(390, 290, 10, 10), marks.get(1).box(), "the part inside its window");
+        assertEquals(new Rectangle(110, 60, 30, 20), marks.get(2).box());
+        assertEquals("OK", marks.get(2).label());
+    }
+
+    @Test
+    void aCroppedShotAndAScaledScreenMoveTheBoxes() {
+        List<Marks.Mark> dialogOnly = Marks.of(items(), WINDOWS, new Rectangle(200, 100, 100, 100), 1);
+        assertEquals(List.of("dialog.d.ok"), dialogOnly.stream().map(Marks.Mark::identifier).toList());
+        assertEquals(new Rectangle(10, 10, 30, 20), dialogOnly.get(0).box());
+        assertEquals(new Rectangle(20, 20, 60, 40), Marks.of(items(), WINDOWS, new Rectangle(200, 100, 100, 100), 2).get(0).box());
+    }
+
+    @Test
+    void twoBoxesWithTheSameCornerGetTheirNumbersSideBySide() {
+        BufferedImage img = new BufferedImage(200, 100, BufferedImage.TYPE_INT_RGB);
+        Marks.draw(img, List.of(new Marks.Mark(1, "l", "list", null, new Rectangle(10, 40, 100, 50)),
+                new Marks.Mark(2, "l.row.0", "row", null, new Rectangle(10, 40, 100, 10))), 1);
+        // Label 1 above the list at x 10 in the first colour; label 2 beside it in the second.
+        assertEquals(new Color(0xD0, 0x10, 0x60).getRGB(), img.getRGB(11, 30));
+        boolean second = false;
+        for (int x = 14; x < 40; x++) {
+            second |= img.getRGB(x, 30) == new Color(0x10, 0x60, 0xD0).getRGB();
+        }
+        assertTrue(second, "the second label is beside the first, not under it");
+    }
+
+    @Test
+    void theBoxesAndNumbersAreDrawnAndTheJsonSaysWhere() {
+        BufferedImage img = new BufferedImage(400, 300, BufferedImage.TYPE_INT_RGB);
+        List<Marks.Mark> marks = Marks.of(items(), WINDOWS, new Rectangle(100, 50, 400, 300), 1);
+        Marks.draw(img, marks, 1);
+        assertNotEquals(Color.BLACK.getRGB(), img.getRGB(10, 20), "the box's left edge");
+        // No room above the box (y 10): the label sits inside its top left corner, a filled box with the number in white.
+        int light = 0;
+        for (int x = 10; x < 30; x++) {
+            for (int y = 10; y < 25; y++) {
+                Color c = new Color(img.getRGB(x, y));
+                light += c.getRed() > 200 && c.getGreen() > 200 && c.getBlue() > 200 ? 1 : 0;
+            }
+        }
+        assertTrue(light > 3, "the number is drawn in white on its label: " + light);
+        assertEquals(new Color(0xD0, 0x10, 0x60).getRGB(), img.getRGB(11, 11), "the label is filled with the mark's colour");
+        ArrayNode json = Marks.json(marks);
+        assertEquals("{\"number\":1,\"identifier\":\"a.button\",\"role\":\"button\",\"frame\":[10,10,50,20]}", json.get(0).toString());
+    }
+}

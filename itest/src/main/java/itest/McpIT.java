@@ -1,0 +1,331 @@
+package itest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Frame;
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import probe.api.wire.Wire;
+
+/**
+ * {@code hvm-dbg mcp} as an agent's MCP client starts it: the official MCP Java SDK's client
+ * ({@code McpClient.sync} over a stdio transport) spawns the real CLI jar as a subprocess, which
+ * talks to the real GUI through the real socket. The SDK's client and its Jackson are not bundles
+ * of this framework, so the client runs in a plain JVM of its own ({@code probe.cli.mcp.McpDriver}
+ * from the probe.cli module's test classes, with hvm-dbg.jar, which holds the SDK, on its class
+ * path), and this test drives it a JSON line at a time.
+ */
+@ExtendWith(WithApp.class)
+class McpIT {
+    private static final String SECRET_VAR = "HVM_SECRET_VM_PASSWORD";
+
+    /** One MCP client process and the server it started. */
+    static final class Session implements AutoCloseable {
+        final Process process;
+        final BufferedReader out;
+        final OutputStream in;
+        final JsonNode initialized;
+        /** Every text a tool answered, for the check that the secret is in none. */
+        final List<String> texts = new ArrayList<>();
+
+        Session(Path socket, Map<String, String> env) throws Exception {
+            Path classes = Fixture.projectRoot().resolve("bundles/probe.cli/target/test-classes");
+            assertTrue(Files.isRegularFile(classes.resolve("probe/cli/mcp/McpDriver.class")),
+                    classes + " holds McpDriver: build probe.cli's test classes before the integration tests");
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            ProcessBuilder pb = new ProcessBuilder(java, "-cp", Cli.jar() + ":" + classes, "probe.cli.mcp.McpDriver",
+                    java, "-jar", Cli.jar().toString(), "--socket", socket.toString(), "mcp");
+            pb.environment().remove("HVM_GUI_PROBE_SOCKET");
+            pb.environment().putAll(env);
+            pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+            process = pb.start();
+            out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            in = process.getOutputStream();
+            initialized = read();
+            assertFalse(initialized.has("exception"), "the client initialized the server: " + initialized);
+        }
+
+        private JsonNode read() throws IOException {
+            String line = out.readLine();
+            assertNotNull(line, "the MCP client process answered");
+            return Wire.mapper().readTree(line);
+        }
+
+        JsonNode send(ObjectNode cmd) throws IOException {
+            in.write((cmd + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            JsonNode answer = read();
+            assertFalse(answer.has("exception"), cmd + " -> " + answer);
+            return answer;
+        }
+
+        /** Calls a tool; the whole result (isError, content). */
+        JsonNode call(String tool, Object... kv) throws IOException {
+            ObjectNode cmd = Wire.object().put("cmd", "call").put("name", tool);
+            ObjectNode args = cmd.putObject("args");
+            for (int i = 0; i < kv.length; i += 2) {
+                args.set((String) kv[i], Wire.mapper().valueToTree(kv[i + 1]));
+            }
+            JsonNode r = send(cmd);
+            for (JsonNode c : r.get("content")) {
+                if (c.has("text")) {
+                    texts.add(c.get("text").asText());
+                }
+            }
+            return r;
+        }
+
+        /** Calls a tool that must succeed; its text. */
+        String ok(String tool, Object... kv) throws IOException {
+            JsonNode r = call(tool, kv);
+            assertFalse(r.get("isError").asBoolean(), tool + " failed: " + r);
+            return text(r);
+        }
+
+        List<String> stderr() throws IOException {
+            List<String> lines = new ArrayList<>();
+            send(Wire.object().put("cmd", "stderr")).get("lines").forEach(l -> lines.add(l.asText()));
+            return lines;
+        }
+
+        @Override
+        public void close() throws Exception {
+            try {
+                in.write("{\"cmd\":\"close\"}\n".getBytes(StandardCharsets.UTF_8));
+                in.flush();
+            } catch (IOException gone) {
+                // It ended already.
+            }
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    static String text(JsonNode result) {
+        StringBuilder b = new StringBuilder();
+        for (JsonNode c : result.get("content")) {
+            if (c.has("text")) {
+                b.append(b.length() > 0 ? "\n" : "").append(c.get("text").asText());
+            }
+        }
+        return b.toString();
+    }
+
+    static BufferedImage image(JsonNode result) throws IOException {
+        for (JsonNode c : result.get("content")) {
+            if ("image".equals(c.path("type").asText())) {
+                assertEquals("image/png", c.get("mimeType").asText());
+                return ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(c.get("data").asText())));
+            }
+        }
+        throw new AssertionError("no image content in " + result);
+    }
+
+    @Test
+    void initializeListToolsSnapshotAndScreenshots() throws Exception {
+        try (Session s = new Session(Fixture.socket(), Map.of())) {
+            assertEquals("hvm-dbg", s.initialized.at("/initialized/serverInfo/name").asText(), s.initialized.toString());
+            assertTrue(s.initialized.at("/initialized/instructions").asText().contains("gui_snapshot"));
+
+            JsonNode tools = s.send(Wire.object().put("cmd", "tools")).get("tools");
+            Set<String> names = new HashSet<>();
+            for (JsonNode t : tools) {
+                names.add(t.get("name").asText());
+                assertEquals("object", t.at("/inputSchema/type").asText(), t.toString());
+                assertTrue(t.get("description").asText().length() > 60, t.toString());
+            }
+            assertEquals(Set.of("gui_snapshot", "gui_screenshot", "gui_click", "gui_type", "gui_keypress", "gui_select", "gui_hover",
+                    "gui_scroll", "gui_wait", "gui_dialog", "gui_audit", "gui_events"), names);
+
+            String snapshot = s.ok("gui_snapshot");
+            assertTrue(snapshot.startsWith("no dialog open\n"), snapshot);
+            assertTrue(snapshot.contains("\n  button toolbar.button.createVM \"Create VM"), snapshot);
+
+            Frame main = Swing.mainFrame();
+            Rectangle bounds = Swing.screenBounds(main);
+            JsonNode plainShot = s.call("gui_screenshot");
+            BufferedImage plain = image(plainShot);
+            assertEquals(bounds.width, plain.getWidth());
+            assertEquals(bounds.height, plain.getHeight());
+            assertTrue(text(plainShot).contains(bounds.width + "x" + bounds.height + " pixels, scale 1"), text(plainShot));
+
+            JsonNode annotatedShot = s.call("gui_screenshot", "annotate", true);
+            BufferedImage annotated = image(annotatedShot);
+            assertEquals(plain.getWidth(), annotated.getWidth());
+            assertTrue(differing(plain, annotated) > 500, "the boxes and numbers are drawn: " + differing(plain, annotated) + " pixels differ");
+            String legend = text(annotatedShot);
+            assertTrue(legend.matches("(?s).*\n\\d+  toolbar\\.button\\.createVM  button  \"Create VM.*"), legend);
+            assertTrue(legend.contains("  sidebar.list  list"), legend);
+
+            BufferedImage small = image(s.call("gui_screenshot", "maxSize", 640));
+            assertEquals(640, Math.max(small.getWidth(), small.getHeight()));
+
+            JsonNode unknown = s.call("gui_click", "identifier", "toolbar.button.createVMx");
+            assertTrue(unknown.get("isError").asBoolean());
+            assertTrue(text(unknown).startsWith("error gui.identifier_not_found: "), text(unknown));
+            assertTrue(text(unknown).contains("toolbar.button.createVM"), "the nearest identifier: " + text(unknown));
+            JsonNode badArgs = s.call("gui_click", "identifier", "toolbar.button.createVM", "buton", "left");
+            assertTrue(badArgs.get("isError").asBoolean());
+            assertTrue(text(badArgs).contains("unknown argument 'buton' for gui_click; accepted: identifier, button, count"), text(badArgs));
+
+            // The CLI has the same annotation.
+            Path png = Files.createTempFile("mcp-it", ".png");
+            Cli.Result cli = Cli.run("gui", "screenshot", "--annotate", "-o", png.toString()).ok();
+            assertTrue(cli.out().contains("  toolbar.button.createVM  button"), cli.out());
+            Files.deleteIfExists(png);
+        }
+    }
+
+    private static int differing(BufferedImage a, BufferedImage b) {
+        int n = 0;
+        for (int y = 0; y < a.getHeight(); y++) {
+            for (int x = 0; x < a.getWidth(); x++) {
+                n += a.getRGB(x, y) != b.getRGB(x, y) ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The README's walkthrough through MCP tools alone: create an encrypted VM and start it, the
+     * password typed from the server's environment (secretEnv), never passing through a tool's
+     * arguments or results, nor the server's log.
+     */
+    @Test
+    void createAndStartAnEncryptedVmWithNothingButMcpTools() throws Exception {
+        String name = "MCP VM " + System.nanoTime() % 100000;
+        String secret = "mcp-s3cret-" + System.nanoTime();
+        try (Session s = new Session(Fixture.socket(), Map.of(SECRET_VAR, secret))) {
+            s.ok("gui_events"); // what came before this test
+            String click = s.ok("gui_click", "identifier", "toolbar.button.createVM");
+            assertTrue(click.contains("\nnow: dialog open: createVM "), click);
+            s.ok("gui_wait", "dialog", "createVM", "state", "open", "timeoutMillis", 15000);
+            s.ok("gui_type", "identifier", "dialog.createVM.input.name", "text", name);
+            s.ok("gui_click", "identifier", "dialog.createVM.toggle.encrypt");
+            s.ok("gui_wait", "identifier", "dialog.createVM.input.password", "state", "showing", "timeoutMillis", 15000);
+
+            JsonNode notPassword = s.call("gui_type", "identifier", "dialog.createVM.input.name", "secretEnv", SECRET_VAR);
+            assertTrue(notPassword.get("isError").asBoolean(), "a secret never goes into a field that shows its text");
+            assertTrue(text(notPassword).contains("not a password field"), text(notPassword));
+            JsonNode otherVar = s.call("gui_type", "identifier", "dialog.createVM.input.password", "secretEnv", "HOME");
+            assertTrue(otherVar.get("isError").asBoolean(), text(otherVar));
+
+            String typed = s.ok("gui_type", "identifier", "dialog.createVM.input.password", "secretEnv", SECRET_VAR);
+            assertTrue(typed.startsWith("typed " + secret.length() + " characters into dialog.createVM.input.password"), typed);
+            s.ok("gui_type", "identifier", "dialog.createVM.input.confirm", "secretEnv", SECRET_VAR);
+            String dialog = s.ok("gui_snapshot", "scope", "dialog");
+            assertTrue(dialog.startsWith("dialog open: createVM "), dialog);
+            assertTrue(dialog.contains("password dialog.createVM.input.password \"") && dialog.contains("length=" + secret.length()), dialog);
+            assertTrue(dialog.contains("toggle dialog.createVM.toggle.encrypt") && dialog.contains("  checked"), dialog);
+
+            s.ok("gui_wait", "identifier", "dialog.createVM.button.create", "state", "enabled", "timeoutMillis", 15000);
+            s.ok("gui_click", "identifier", "dialog.createVM.button.create");
+            s.ok("gui_wait", "dialog", "createVM", "state", "closed", "timeoutMillis", 15000);
+            s.ok("gui_wait", "identifier", "sidebar.row." + name, "state", "showing", "timeoutMillis", 15000);
+            s.ok("gui_click", "identifier", "sidebar.row." + name);
+            s.ok("gui_wait", "identifier", "detail.button.start", "state", "enabled", "timeoutMillis", 15000);
+            String start = s.ok("gui_click", "identifier", "detail.button.start");
+            s.ok("gui_wait", "dialog", "encryptionPassword", "state", "open", "timeoutMillis", 15000);
+            assertTrue(start.contains("now: dialog open: encryptionPassword") || s.ok("gui_dialog").startsWith("dialog open: encryptionPassword"),
+                    start);
+
+            JsonNode behind = s.call("gui_click", "identifier", "toolbar.button.createVM");
+            assertTrue(behind.get("isError").asBoolean());
+            assertTrue(text(behind).contains("gui.not_clickable") && text(behind).contains("blocked by: dialog.encryptionPassword"),
+                    text(behind));
+
+            s.ok("gui_type", "identifier", "dialog.encryptionPassword.input.password", "secretEnv", SECRET_VAR);
+            String enter = s.ok("gui_keypress", "key", "return");
+            assertTrue(enter.startsWith("pressed return"), enter);
+            s.ok("gui_wait", "dialog", "encryptionPassword", "state", "closed", "timeoutMillis", 15000);
+            s.ok("gui_wait", "identifier", "detail.button.stop", "state", "enabled", "timeoutMillis", 15000);
+            String state = s.ok("gui_snapshot", "scope", "detail.label.state");
+            assertTrue(state.contains("label detail.label.state \"Running\""), state);
+
+            String events = s.ok("gui_events");
+            assertTrue(events.contains("dialog.opened createVM"), events);
+            assertTrue(events.contains("dialog.closed createVM"), events);
+            assertTrue(events.contains("dialog.opened encryptionPassword"), events);
+
+            for (String t : s.texts) {
+                assertFalse(t.contains(secret), "no result holds the secret: " + t);
+            }
+            for (String line : s.stderr()) {
+                assertFalse(line.contains(secret), "the server's log never holds the secret: " + line);
+            }
+        }
+    }
+
+    /** Adds what gui_events answers now to {@code events}; all of them so far. */
+    private static String poll(Session s, StringBuilder events) {
+        try {
+            return events.append(s.ok("gui_events")).append('\n').toString();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * A GUI that stops and starts again under a running server: a separate debug runtime (the
+     * framework of this test cannot restart its own GUI), stopped by SIGTERM and started again on
+     * the same socket. The call meanwhile is an error result saying what to start; the server
+     * stays up; the next call after the restart connects; the event subscription is renewed.
+     */
+    @Test
+    void theGuiStopsAndStartsAgainUnderARunningServer() throws Exception {
+        Path tmp = Files.createTempDirectory("hdp-mcp");
+        Path socket = tmp.resolve("run").resolve("probe.sock");
+        Map<String, String> env = Map.of("HVM_HOME", tmp.resolve("library").toString(), "HVM_GUI_PROBE_SOCKET", socket.toString());
+        Path debugJar = Fixture.projectRoot().resolve("run/target/debug.jar");
+        Proc first = Proc.java(env, "-Dgosh.args=--nointeractive", "-jar", debugJar.toString());
+        try (Session s = new Session(socket, Map.of())) {
+            first.awaitLine("HDP-GUI probe listening on " + socket);
+            first.awaitLine("HVM main window shown");
+            assertTrue(s.ok("gui_snapshot").contains("toolbar.button.createVM"));
+
+            first.close();
+            JsonNode gone = s.call("gui_snapshot");
+            assertTrue(gone.get("isError").asBoolean(), text(gone));
+            assertTrue(text(gone).startsWith("error probe.unavailable: no probe answers on " + socket), text(gone));
+            assertTrue(text(gone).contains("run/hvm-debug"), "the hint says what to start: " + text(gone));
+            assertTrue(s.send(Wire.object().put("cmd", "ping")).get("ok").asBoolean(), "the server is still there");
+
+            try (Proc second = Proc.java(env, "-Dgosh.args=--nointeractive", "-jar", debugJar.toString())) {
+                second.awaitLine("HDP-GUI probe listening on " + socket);
+                second.awaitLine("HVM main window shown");
+                assertTrue(s.ok("gui_snapshot").contains("toolbar.button.createVM"), "the next call connects to the new GUI");
+                StringBuilder events = new StringBuilder();
+                Fixture.await("the event subscription renewed", () -> poll(s, events).contains("reconnected to the GUI"));
+                assertTrue(events.toString().contains("the GUI went away"), events.toString());
+                s.ok("gui_click", "identifier", "toolbar.button.createVM");
+                Fixture.await("an event of the new GUI", () -> poll(s, events).contains("dialog.opened createVM"));
+            }
+        } finally {
+            first.close();
+        }
+    }
+}
