@@ -33,12 +33,21 @@ public final class Proc implements AutoCloseable {
         pump.start();
     }
 
-    /** Starts {@code java args...} with {@code env} added, stdout and stderr merged. */
+    /**
+     * Starts {@code java args...} with {@code env} added, stdout and stderr merged. The child's temp
+     * folder is this JVM's (run/test's private one), so its framework cache goes with it.
+     */
     public static Proc java(Map<String, String> env, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        return command(env, cmd.toArray(new String[0]));
+    }
+
+    /** Starts {@code command} (a script of run/, say) with {@code env} added, stdout and stderr merged. */
+    public static Proc command(Map<String, String> env, String... command) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().remove("HVM_GUI_PROBE_SOCKET");
         pb.environment().putAll(env);
         return new Proc(pb.start());
@@ -72,11 +81,28 @@ public final class Proc implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** The processes this one started (a script's JVM), while they run. */
+    public List<ProcessHandle> children() {
+        return process.descendants().collect(java.util.stream.Collectors.toList());
+    }
+
     @Override
     public void close() throws InterruptedException {
+        // A script passes SIGTERM on to its JVM; should it not, the JVM is ended here too.
+        List<ProcessHandle> children = children();
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
+        }
+        for (ProcessHandle c : children) {
+            c.destroy();
+        }
+        for (ProcessHandle c : children) {
+            try {
+                c.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                c.destroyForcibly();
+            }
         }
     }
 }
