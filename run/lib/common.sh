@@ -132,5 +132,10 @@ run_java() {
     while kill -0 "$pid" 2>/dev/null; do
         if wait "$pid"; then rc=0; else rc=$?; fi
     done
+    # bnd's launcher ends with 117 when the framework was stopped from inside (the GUI's Quit,
+    # the console's Ctrl-D or `stop 0`): the runtime's normal end.
+    if [ "$rc" = 117 ]; then
+        rc=0
+    fi
     return "$rc"
 }

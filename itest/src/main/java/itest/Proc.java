@@ -14,15 +14,24 @@ import java.util.concurrent.TimeUnit;
 public final class Proc implements AutoCloseable {
     private final Process process;
     private final List<String> lines = new ArrayList<>();
+    /** Everything read so far, a line not ended yet (a prompt) included. */
+    private final StringBuilder text = new StringBuilder();
 
     private Proc(Process process) {
         this.process = process;
         Thread pump = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
+                StringBuilder line = new StringBuilder();
+                for (int c = r.read(); c != -1; c = r.read()) {
                     synchronized (lines) {
-                        lines.add(line);
+                        text.append((char) c);
+                        if (c == '\n') {
+                            int end = line.length() > 0 && line.charAt(line.length() - 1) == '\r' ? line.length() - 1 : line.length();
+                            lines.add(line.substring(0, end));
+                            line.setLength(0);
+                        } else {
+                            line.append((char) c);
+                        }
                     }
                 }
             } catch (IOException e) {
@@ -61,6 +70,28 @@ public final class Proc implements AutoCloseable {
         synchronized (lines) {
             return String.join("\n", lines);
         }
+    }
+
+    /** Everything the process printed so far, as it came (a prompt without its line end too). */
+    public String text() {
+        synchronized (lines) {
+            return text.toString();
+        }
+    }
+
+    /** Waits until the output, from {@code from} (a {@link #text()} length) on, contains {@code wanted}. */
+    public void awaitText(int from, String wanted) throws InterruptedException {
+        Fixture.await("'" + wanted + "' from pid " + pid(), () -> {
+            synchronized (lines) {
+                return text.indexOf(wanted, from) >= 0;
+            }
+        });
+    }
+
+    /** Writes {@code keys} to the process's stdin, as typed. */
+    public void type(String keys) throws IOException {
+        process.getOutputStream().write(keys.getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
     }
 
     /** Waits until a line contains {@code text}; fails with the output so far when it does not come. */
