@@ -4,12 +4,14 @@ line per test class as Surefire finishes it, the integration tests' start, and w
 Usage: mvn ... 2>&1 | python3 test-progress.py LOG
 
 Maven runs with its stdout in ISO-8859-1 (run/test says why), so its bytes are what the tests
-wrote; a line is shown as UTF-8 when it is that, else as ISO-8859-1.
+wrote; a line is shown as UTF-8 when it is that, else as ISO-8859-1. Colour codes (Maven's console
+library writes a few even with style.color=never) are left out of both.
 """
 import re
 import sys
 
 SUREFIRE = re.compile(r"Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+), Time elapsed: ([\d.,]+ \S+).*? in (\S+)\s*$")
+COLOUR = re.compile(rb"\x1b\[[0-9;]*m")
 BUILD_ERROR = re.compile(r"^\[ERROR\] (/\S+\.java|COMPILATION ERROR|Failed to execute goal(?! .*There are test failures)|.*BUILD FAILURE)")
 
 
@@ -24,6 +26,7 @@ def main():
     out = sys.stdout
     with open(sys.argv[1], "wb") as log:
         for raw in sys.stdin.buffer:
+            raw = COLOUR.sub(b"", raw)
             log.write(raw)
             log.flush()
             line = text(raw).rstrip("\r\n")
