@@ -73,10 +73,13 @@ public final class GuiCompletion implements CommandSessionListener {
 
     @Override
     public void beforeExecute(CommandSession session, CharSequence command) {
-        if (session.get(Jline.COMPLETIONS) == null) {
+        if (session.get(Jline.COMPLETIONS) == null || session.get(Jline.COMPLETE_FUNCTION) != null) {
             return;
         }
         try {
+            // Once per console session, before its first line is read: the line editor's terminal
+            // must have a width (a pipe's has none) for anything to work at all.
+            Jline.sizeIfNone(session);
             Jline.installCompletion(session, source);
         } catch (LinkageError e) {
             // A completion table without JLine to go with it: not gogo.jline's; nothing to add to.

@@ -12,6 +12,7 @@ import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.ParsedLine;
 import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import probe.api.ErrorCodes;
 
@@ -63,6 +64,18 @@ final class Jline {
             throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": cancelled (Ctrl-C); nothing was typed", null, null);
         } catch (EndOfFileException e) {
             throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": the console's input ended before a line", null, null);
+        }
+    }
+
+    /**
+     * Gives a terminal that says it is 0 columns wide (JLine's dumb stand-in when stdin is a pipe,
+     * a pseudo-terminal nobody sized) the classic 80 by 24: on 0 columns JLine's line editor redraws
+     * its prompt forever, at full speed, and never reads a line.
+     */
+    static void sizeIfNone(CommandSession session) {
+        Object t = session.get(TERMINAL);
+        if (t instanceof Terminal && ((Terminal) t).getWidth() <= 0) {
+            ((Terminal) t).setSize(new Size(80, 24));
         }
     }
 
