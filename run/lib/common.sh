@@ -71,10 +71,18 @@ ensure_display() {
 # the kernel (SIGTTIN) and never comes up, so the caller must leave the terminal alone then.
 in_foreground() {
     [ -t 0 ] || return 1
-    local pgid tpgid
-    pgid="$(ps -o pgid= -p "$$" 2>/dev/null | tr -d ' ')" || true
-    tpgid="$(ps -o tpgid= -p "$$" 2>/dev/null | tr -d ' ')" || true
-    # Without ps to ask, trust stdin: a background job's read is the rarer case.
+    local pgid="" tpgid="" stat
+    # Linux says it in /proc/PID/stat (after the command's name: state ppid pgrp session tty tpgid);
+    # elsewhere ps does.
+    if stat="$(cat "/proc/$$/stat" 2>/dev/null)"; then
+        set -- ${stat##*) }
+        pgid="$3"
+        tpgid="$6"
+    else
+        pgid="$(ps -o pgid= -p "$$" 2>/dev/null | tr -d ' ')" || true
+        tpgid="$(ps -o tpgid= -p "$$" 2>/dev/null | tr -d ' ')" || true
+    fi
+    # Neither to ask: trust stdin, a background job's read is the rarer case.
     [ -z "$pgid" ] || [ -z "$tpgid" ] || [ "$pgid" = "$tpgid" ]
 }
 
