@@ -66,17 +66,84 @@ ensure_display() {
     echo "$(basename "$0"): no DISPLAY; started a private Xvfb on $DISPLAY" >&2
 }
 
-# Runs java in the background (stdin kept: Gogo reads it) and waits, so that Ctrl-C and TERM reach it and the EXIT trap
-# (which stops a private Xvfb) still runs afterwards.
+# Whether this script may read the terminal: stdin is one, and the shell did not start the script
+# as a background job (`run/hvm-debug &`). A background job that reads its terminal is stopped by
+# the kernel (SIGTTIN) and never comes up, so the caller must leave the terminal alone then.
+in_foreground() {
+    [ -t 0 ] || return 1
+    local pgid="" tpgid="" stat
+    # Linux says it in /proc/PID/stat (after the command's name: state ppid pgrp session tty tpgid);
+    # elsewhere ps does.
+    if stat="$(cat "/proc/$$/stat" 2>/dev/null)"; then
+        set -- ${stat##*) }
+        pgid="$3"
+        tpgid="$6"
+    else
+        pgid="$(ps -o pgid= -p "$$" 2>/dev/null | tr -d ' ')" || true
+        tpgid="$(ps -o tpgid= -p "$$" 2>/dev/null | tr -d ' ')" || true
+    fi
+    # Neither to ask: trust stdin, a background job's read is the rarer case.
+    [ -z "$pgid" ] || [ -z "$tpgid" ] || [ "$pgid" = "$tpgid" ]
+}
+
+# The runtime's log file: HVM_LOG, else hvm-debug.log in the user's state folder (macOS:
+# ~/Library/Logs/HVM). Sets $log and $logging, a java.util.logging configuration that writes every
+# record there and errors (SEVERE) on stderr too, one line each; the caller passes
+# -Djava.util.logging.config.file="$logging". The file starts empty on each start.
+ensure_log() {
+    local name="$1"
+    if [ -n "${HVM_LOG:-}" ]; then
+        log="$HVM_LOG"
+    elif [ "$(uname -s)" = Darwin ]; then
+        log="$HOME/Library/Logs/HVM/$name.log"
+    else
+        log="${XDG_STATE_HOME:-$HOME/.local/state}/hvm/$name.log"
+    fi
+    case "$log" in /*) ;; *) log="$PWD/$log" ;; esac
+    mkdir -p "$(dirname "$log")"
+    : >"$log"
+    logging="$(mktemp "${TMPDIR:-/tmp}/hvm-logging.XXXXXX")"
+    on_exit 'rm -f "$logging"'
+    cat >"$logging" <<PROPS
+handlers=java.util.logging.FileHandler, java.util.logging.ConsoleHandler
+.level=INFO
+java.util.logging.FileHandler.pattern=$log
+java.util.logging.FileHandler.append=true
+java.util.logging.FileHandler.encoding=UTF-8
+java.util.logging.FileHandler.formatter=java.util.logging.SimpleFormatter
+java.util.logging.ConsoleHandler.level=SEVERE
+java.util.logging.ConsoleHandler.formatter=java.util.logging.SimpleFormatter
+java.util.logging.SimpleFormatter.format=%1\$tF %1\$tT %4\$s %3\$s: %5\$s%6\$s%n
+PROPS
+}
+
+# Runs java in the background (stdin kept: Gogo reads it) and waits, so that the EXIT trap (which
+# stops a private Xvfb) still runs afterwards. TERM and HUP are passed on to the JVM. Ctrl-C is
+# too, unless $console is 1: then the JVM's console handles it (it interrupts the running
+# command) and so it does Ctrl-Z; the script only waits, until the console's Ctrl-D or `stop 0`.
 run_java() {
-    java "$@" <&0 &
+    if [ "${console:-0}" = 1 ]; then
+        # Bash starts an asynchronous command with Ctrl-C ignored; the console's JVM must get it.
+        ( trap - INT QUIT; exec java "$@" ) <&0 &
+    else
+        java "$@" <&0 &
+    fi
     local pid=$!
-    trap 'kill -TERM "$pid" 2>/dev/null' INT TERM
+    if [ "${console:-0}" = 1 ]; then
+        trap ':' INT TSTP
+    else
+        trap 'kill -TERM "$pid" 2>/dev/null' INT
+    fi
+    trap 'kill -TERM "$pid" 2>/dev/null' TERM HUP
     local rc=0
-    wait "$pid" || rc=$?
-    # A trapped signal interrupts the first wait; wait again for the JVM to finish stopping.
-    if kill -0 "$pid" 2>/dev/null; then
-        wait "$pid" || rc=$?
+    # A trapped signal ends `wait` early: wait again until the JVM has ended.
+    while kill -0 "$pid" 2>/dev/null; do
+        if wait "$pid"; then rc=0; else rc=$?; fi
+    done
+    # bnd's launcher ends with 117 when the framework was stopped from inside (the GUI's Quit,
+    # the console's Ctrl-D or `stop 0`): the runtime's normal end.
+    if [ "$rc" = 117 ]; then
+        rc=0
     fi
     return "$rc"
 }

@@ -47,8 +47,10 @@ class PluginIT {
         assertEquals(bundlesOf("plugin.bndrun"), plugin, "run/target/export/plugin holds the bundles plugin.bndrun names");
         Set<String> beyond = new TreeSet<>(bundlesOf("debug.bndrun"));
         beyond.removeAll(bundlesOf("host.bndrun"));
-        // Gogo and what needs it (the gui:* commands, which need the client library's formats too) stay out: the host has no shell.
-        beyond.removeIf(n -> n.startsWith("org.apache.felix.gogo") || n.equals("probe.gogo") || n.equals("probe.client"));
+        // Gogo and what needs it (JLine, the console's profile, the gui:* commands, which need the client
+        // library's formats too) stay out: the host has no shell.
+        beyond.removeIf(n -> n.startsWith("org.apache.felix.gogo") || n.equals("org.jline") || n.equals("probe.gogo")
+                || n.equals("probe.gogo.profile") || n.equals("probe.client"));
         assertEquals(beyond, plugin, "the plugin is the debug runtime minus the host runtime and Gogo");
         assertTrue(plugin.stream().allMatch(n -> n.startsWith("probe.") || n.equals(Plugin.LIBRARY)), plugin.toString());
         assertFalse(bundlesOf("host.bndrun").stream().anyMatch(n -> n.startsWith("probe.")), "the host holds no probe bundle");

@@ -137,6 +137,56 @@ class RuntimesIT {
         }
     }
 
+    /**
+     * The plugin host as run/hvm-host starts it: nothing listens, unless HVM_GUI_PROBE=1 asks for the
+     * probe, which then comes from the build's plugin export; the host's jar holds no probe.
+     */
+    @Test
+    void theHostStartsTheProbeOnlyWhenAskedTo() throws Exception {
+        try (JarFile host = new JarFile(jar("host.jar").toFile())) {
+            List<String> bundles = host.stream().map(e -> e.getName()).filter(n -> n.startsWith("jar/")).collect(Collectors.toList());
+            assertTrue(bundles.stream().anyMatch(n -> n.contains("hvm.gui")), bundles.toString());
+            assertTrue(bundles.stream().noneMatch(n -> n.contains("probe.") || n.contains("newsclub")), "the host holds no probe: " + bundles);
+        }
+        Path script = Fixture.projectRoot().resolve("run").resolve("hvm-host");
+        Path tmp = Files.createTempDirectory("hdp-host-switch");
+        try {
+            for (String probe : new String[] {"", "1"}) {
+                Path dir = tmp.resolve(probe.isEmpty() ? "off" : "on");
+                Path socket = dir.resolve("run").resolve("probe.sock");
+                Map<String, String> env = Map.of("HVM_GUI_PROBE", probe, "HVM_GUI_PROBE_PLUGIN", "", "HVM_HOME", dir.resolve("library").toString(),
+                        "HVM_PLUGINS", dir.resolve("plugins").toString(), "HVM_GUI_PROBE_SOCKET", socket.toString());
+                try (Proc host = Proc.command(env, "bash", script.toString())) {
+                    host.awaitLine("HVM main window shown");
+                    if (probe.isEmpty()) {
+                        assertFalse(host.output().contains("probe plugin"), host.output());
+                        assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "no socket without HVM_GUI_PROBE=1:\n" + host.output());
+                        for (ProcessHandle jvm : host.children()) {
+                            assertTrue(listeningUnixSockets(jvm.pid()).isEmpty(), "the host's JVM listens on no Unix socket");
+                        }
+                    } else {
+                        host.awaitLine("HDP-GUI probe listening on " + socket);
+                        assertTrue(host.output().contains("the probe plugin comes from " + Fixture.projectRoot().resolve("run/target/export/plugin")),
+                                host.output());
+                        try (ProbeClient c = ProbeClient.connect(socket)) {
+                            assertTrue(TransportIT.contains(c.call("probe.hello").get("ops"), "gui.click"));
+                        }
+                    }
+                }
+            }
+        } finally {
+            deleteTree(tmp);
+        }
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        try (var paths = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
     /** The inodes of the Unix sockets {@code pid} listens on (state LISTEN in /proc/net/unix). */
     static Set<String> listeningUnixSockets(long pid) throws IOException {
         Set<String> inodes = new HashSet<>();

@@ -68,6 +68,12 @@ class SecurityIT {
             chain.add(p);
         }
         Path tool = Files.createTempDirectory("hdp-foreign");
+        // The client's own folder must be reachable too, wherever the temp folder is (run/test's is private).
+        for (Path p = tool.getParent(); p != null && p.getParent() != null; p = p.getParent()) {
+            if (!chain.contains(p)) {
+                chain.add(p);
+            }
+        }
         try {
             for (Path p : chain) {
                 Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p);
@@ -158,6 +164,10 @@ class SecurityIT {
                 System.out.println("SecurityIT: run folder that " + e.getKey() + ": "
                         + out.lines().filter(l -> l.contains("not started")).findFirst().orElse(""));
                 assertTrue(out.contains(e.getKey()), "the refusal says why (" + e.getKey() + "):\n" + out);
+                assertFalse(out.contains("\tat ") || out.contains("Caused by"), "the refusal comes without a stack trace:\n" + out);
+                String line = out.lines().filter(l -> l.contains("HDP-GUI probe not started")).findFirst().orElse("");
+                assertTrue(line.contains(" fix it with: chmod 700 ") || line.contains(" Set HVM_GUI_PROBE_SOCKET ")
+                        || line.contains("(or set HVM_GUI_PROBE_SOCKET)"), "the one line says what to do: " + line);
                 Path socket = cases.get(e.getKey()).resolve("hdp-itest-" + ProcessHandle.current().pid() + ".sock");
                 assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "no socket in a refused folder: " + socket);
             }

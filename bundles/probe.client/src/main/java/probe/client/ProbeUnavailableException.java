@@ -73,10 +73,10 @@ public final class ProbeUnavailableException extends ProbeClientException {
             case CONNECTION_CLOSED:
                 return "the GUI may be stopping, or its probe refused this connection (see the GUI's log)";
             case NOBODY_LISTENING:
-                return "the GUI that opened it is gone; start the debug GUI with run/hvm-debug,"
+                return "the GUI that opened it is gone; start the debug GUI with run/hvm-debug (or HVM_GUI_PROBE=1 run/hvm-host),"
                         + " or point --socket / HVM_GUI_PROBE_SOCKET at a live socket";
             default:
-                return "start the debug GUI with run/hvm-debug, or point --socket / HVM_GUI_PROBE_SOCKET at its socket";
+                return "start the debug GUI with run/hvm-debug (or HVM_GUI_PROBE=1 run/hvm-host), or point --socket / HVM_GUI_PROBE_SOCKET at its socket";
         }
     }
 }

@@ -12,7 +12,7 @@ import probe.client.format.Readable;
  */
 @Command(name = "watch", description = {
     "Print the GUI's events as they come, one line each.",
-    "dialog.opened createVM \"Create VM\" vmId=... (with --json: each event as one line of JSON)."
+    "dialog.opened createVM \"Create Virtual Machine\" modal=true (with --json: each event as one line of JSON)."
         + " Stops after --count events, after --timeout seconds of watching in all (for watch,"
         + " --timeout means that; without it there is no limit), or at Ctrl-C, and exits 0."
         + " Exits 3 when the probe goes away meanwhile."})

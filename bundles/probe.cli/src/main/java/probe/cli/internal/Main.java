@@ -6,7 +6,10 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import picocli.AutoComplete;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The {@code hvm-dbg} command line: {@code java -jar hvm-dbg.jar [OPTIONS] COMMAND …}. */
 public final class Main {
@@ -56,9 +59,30 @@ public final class Main {
     public static CommandLine commandLine(InputStream stdin) {
         HvmDbg root = new HvmDbg(stdin);
         CommandLine cl = new CommandLine(root);
+        cl.addSubcommand("help", new HelpCommand());
+        // `hvm-dbg completion` prints a bash/zsh completion script: source <(run/hvm-dbg completion)
+        cl.addSubcommand("completion", new AutoComplete.GenerateCompletion());
+        describeWatchTimeout(cl.getSubcommands().get("gui").getSubcommands().get("watch"));
         cl.setExecutionExceptionHandler(new Failures());
         cl.setParameterExceptionHandler(new Redacting());
         return cl;
+    }
+
+    /**
+     * {@code gui watch} inherits {@code --timeout} from the root, which describes it as the reply
+     * timeout; for watch it is also, and mainly, how long to watch. Its help says so.
+     */
+    private static void describeWatchTimeout(CommandLine watch) {
+        CommandSpec spec = watch.getCommandSpec();
+        OptionSpec inherited = spec.findOption("--timeout");
+        if (inherited == null) {
+            return;
+        }
+        spec.remove(inherited);
+        spec.addOption(OptionSpec.builder(inherited)
+                .description("stop after SECONDS of watching in all (default: no limit); also how long to wait for the probe's"
+                        + " reply to the subscription (default 30)")
+                .build());
     }
 
     /** For tests: the command line writing to {@code out} and {@code err}. */

@@ -7,9 +7,11 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * Reports bad usage as picocli does (the message, suggestions or the usage, exit 2), but with the
- * value of {@code --text} cut out of the message: picocli quotes arguments it could not place, and
- * that argument may be a password given to {@code gui type}.
+ * Reports bad usage: the message, picocli's suggestions for a misspelt word, and one line that
+ * points at the command's {@code --help} (and names its commands, when one is missing); exit 2.
+ * The whole usage after each mistake hid the message. The value of {@code --text} is cut out of
+ * the message: picocli quotes arguments it could not place, and that argument may be a password
+ * given to {@code gui type}.
  */
 final class Redacting implements IParameterExceptionHandler {
     static final String SECRET_OPTION = "--text";
@@ -20,10 +22,22 @@ final class Redacting implements IParameterExceptionHandler {
         CommandLine cl = ex.getCommandLine();
         PrintWriter err = cl.getErr();
         err.println(redact(String.valueOf(ex.getMessage()), args));
-        if (!UnmatchedArgumentException.printSuggestions(ex, err)) {
-            cl.usage(err, cl.getColorScheme());
-        }
+        UnmatchedArgumentException.printSuggestions(ex, err);
+        err.println(tryHelp(cl));
         return cl.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    /** The line after a usage error: where the full usage is, and what to choose from when a command is missing. */
+    static String tryHelp(CommandLine cl) {
+        String name = cl.getCommandSpec().qualifiedName();
+        CommandLine help = cl.getCommandSpec().root().commandLine().getSubcommands().get("help");
+        if (cl.getCommandSpec().userObject() instanceof HelpCommand) {
+            return "Try '" + cl.getParent().getCommandSpec().qualifiedName() + " --help' for the commands.";
+        }
+        if (!cl.getSubcommands().isEmpty() && help != null) {
+            return "Commands: " + String.join(", ", HelpCommand.names(cl)) + ". Try '" + name + " --help' for more.";
+        }
+        return "Try '" + name + " --help' for more information.";
     }
 
     /** {@code message} without any value given to {@code --text} in {@code args}. */

@@ -261,6 +261,50 @@ class MainTest {
     }
 
     @Test
+    void aUsageErrorIsTheErrorAndWhereTheHelpIs() {
+        Run missing = run("--socket", sock(), "gui", "click");
+        assertEquals(2, missing.code, missing.toString());
+        assertEquals("Missing required option: '--identifier=ID'\nTry 'hvm-dbg gui click --help' for more information.\n", missing.err);
+        Run verb = run("--socket", sock(), "gui", "lsit");
+        assertEquals(2, verb.code, verb.toString());
+        assertTrue(verb.err.contains("Did you mean: gui wait or gui audit?"), verb.err);
+        assertTrue(verb.err.endsWith("Commands: list, dialog, audit, click, type, keypress, wait, watch, screenshot."
+                + " Try 'hvm-dbg gui --help' for more.\n"), verb.err);
+        Run none = run();
+        assertEquals(2, none.code, none.toString());
+        assertEquals("Missing required subcommand\nCommands: hello, call, gui, help, completion. Try 'hvm-dbg --help' for more.\n", none.err);
+        // Found after parsing (the fast path's check), said the same way.
+        Run late = run("--socket", sock(), "gui", "wait", "--identifier", "x", "--state", "open");
+        assertEquals(2, late.code, late.toString());
+        assertEquals(2, late.err.lines().count(), late.err);
+        assertTrue(late.err.endsWith("Try 'hvm-dbg gui wait --help' for more information.\n"), late.err);
+        for (Run r : new Run[] {missing, verb, none, late}) {
+            assertFalse(r.err.contains("Usage:"), "no whole usage after a mistake: " + r.err);
+        }
+        assertTrue(probe.requests().isEmpty(), "nothing was sent");
+    }
+
+    @Test
+    void helpNamesACommandAtAnyDepthAndCompletionPrintsAScript() {
+        Run help = run("help", "gui", "click");
+        assertEquals(0, help.code, help.toString());
+        assertTrue(help.out.startsWith("Usage: hvm-dbg gui click "), help.out);
+        assertEquals(run("gui", "click", "--help").out, help.out, "the same as --help after the command");
+        assertTrue(run("help").out.startsWith("Usage: hvm-dbg "));
+        Run unknown = run("help", "gui", "frob");
+        assertEquals(2, unknown.code, unknown.toString());
+        assertTrue(unknown.err.startsWith("'frob' is not a command of gui (it has: list, dialog,"), unknown.err);
+
+        Run script = run("completion");
+        assertEquals(0, script.code, script.toString());
+        assertTrue(script.out.contains("complete -F _complete_hvm-dbg") && script.out.contains("screenshot"), script.out);
+
+        Run watch = run("gui", "watch", "--help");
+        assertTrue(watch.out.contains("--timeout=SECONDS   stop after SECONDS of watching in all (default: no"), watch.out);
+        assertFalse(watch.out.contains("how long to wait for a reply (default: 30)"), watch.out);
+    }
+
+    @Test
     void helpAndVersionExitZero() {
         Run help = run("--help");
         assertEquals(0, help.code);
@@ -360,6 +404,7 @@ class MainTest {
             {"gui", "wait", "--identifier", "a", "--state", "showing", "--quiet-ms", "5"}, {"gui", "wait", "--identifier", "a", "--value", "-1"},
             {"gui", "click", "--identifier", "a", "--settle-ms", "-1"}, {"gui", "click", "--identifier", "a", "--settle-ms", "01"},
             {"gui", "click", "--identifier", "a", "--no-effects=true"},
+            {"help"}, {"help", "gui", "click"}, {"completion"}, {"gui", "help"},
         };
         for (String[] line : lines) {
             Run fast = through(true, "", line);

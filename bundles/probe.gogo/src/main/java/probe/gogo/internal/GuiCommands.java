@@ -56,6 +56,8 @@ public final class GuiCommands {
     private static final System.Logger LOG = System.getLogger(GuiCommands.class.getName());
 
     private final OpTable ops = new OpTable();
+    /** The symbolic name of the bundle that last provided each op, kept after it goes: what gui.op_unavailable names. */
+    private final Map<String, String> providers = new java.util.concurrent.ConcurrentHashMap<>();
     private final String version;
 
     /** probe.events' bus, for gui:watch; absent until that bundle runs. */
@@ -77,6 +79,11 @@ public final class GuiCommands {
     void addOp(ProbeOp op, Map<String, Object> props) {
         if (!ops.add(op, props)) {
             LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
+            return;
+        }
+        org.osgi.framework.Bundle bundle = org.osgi.framework.FrameworkUtil.getBundle(op.getClass());
+        if (bundle != null) {
+            providers.put((String) props.get(Op.NAME), bundle.getSymbolicName());
         }
     }
 
@@ -203,6 +210,10 @@ public final class GuiCommands {
         if (!prompt) {
             throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": give the text, or --prompt to be asked for it", null, null);
         }
+        // Asked for only once the control can take it: an unknown, hidden or read-only target fails
+        // here, before anyone types a password for nothing. Typing nothing focuses it, as a click
+        // into the field would before typing.
+        call("gui.type", Wire.object().put("identifier", identifier).put("text", ""));
         return type(json, replace, identifier, askText(session, identifier));
     }
 
@@ -261,6 +272,34 @@ public final class GuiCommands {
         ObjectNode args = Wire.object().put(dialog ? "dialog" : "identifier", name).put("state", state).put("timeoutMillis", timeoutMillis);
         JsonNode data = call("gui.wait", args);
         return json ? data : Readable.waited(filled(data, Wire.object().put("state", state)), dialog ? "dialog " + name : name);
+    }
+
+    /**
+     * Only to say what is missing, for {@code gui:wait} alone or with numbers only: every object
+     * also has {@code Object.wait()}, {@code wait(long)} and {@code wait(long, int)}, which the
+     * shell would otherwise call (and fail with IllegalMonitorStateException). These take the
+     * session, so they match as well as those do, and come first among the class's methods.
+     */
+    @Descriptor("(says what gui:wait needs)")
+    public Object wait(CommandSession session) throws GuiError {
+        throw waitNeeds();
+    }
+
+    @Descriptor("(says what gui:wait needs)")
+    public Object wait(CommandSession session, long number) throws GuiError {
+        throw waitNeeds();
+    }
+
+    @Descriptor("(says what gui:wait needs)")
+    public Object wait(CommandSession session, long number, int another) throws GuiError {
+        throw waitNeeds();
+    }
+
+    private static GuiError waitNeeds() {
+        return new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": gui:wait needs a TARGET and a STATE: an identifier and"
+                + " showing|hidden|enabled|disabled (gui:wait detail.button.stop enabled), or a dialog's name and open|closed"
+                + " (gui:wait createVM open), --value V and an identifier (gui:wait --value Running detail.label.state), or idle;"
+                + " -t MS sets how long (default 5000)", null, null);
     }
 
     /**
@@ -326,8 +365,14 @@ public final class GuiCommands {
             patterns.add("*");
         }
         InputStream keyboard = session.getKeyboard();
-        return new Watcher(bus, session.getConsole(), isTerminal(keyboard) ? keyboard : null)
-                .watch(patterns, json, count, Math.round(timeoutSeconds * 1000));
+        if (onJlineTerminal(session)) {
+            // gogo.jline's system terminal is this JVM's stdin; between two lines its editor reads
+            // nothing and the terminal is in line mode, so a line there is Enter pressed.
+            keyboard = new FileInputStream(FileDescriptor.in);
+        } else if (!isTerminal(keyboard)) {
+            keyboard = null;
+        }
+        return new Watcher(bus, session.getConsole(), keyboard).watch(patterns, json, count, Math.round(timeoutSeconds * 1000));
     }
 
     @Descriptor("save a PNG of the main window with its open dialogs (or of --scope)")
@@ -362,8 +407,10 @@ public final class GuiCommands {
             ObjectNode details = Wire.object();
             ArrayNode present = details.putArray("ops");
             ops.names().forEach(present::add);
+            String bundle = providers.getOrDefault(op, Providers.KNOWN.get(op));
             throw new GuiError(ErrorCodes.OP_UNAVAILABLE, ErrorCodes.OP_UNAVAILABLE + ": " + op
-                    + " is not available: its bundle is not installed or not started (available now: "
+                    + " is not available: its bundle " + (bundle == null ? "" : bundle + " ") + "is not installed or not started ("
+                    + (bundle == null ? "" : "lb " + bundle + " finds it, start ID starts it; ") + "available now: "
                     + (present.isEmpty() ? "none" : String.join(", ", ops.names())) + ")", details, null);
         }
         try {
@@ -397,11 +444,51 @@ public final class GuiCommands {
         return d;
     }
 
+    /** The controls showing now, for completing identifiers; none when gui.list cannot say. */
+    List<GuiCompletion.Item> completionItems() {
+        List<GuiCompletion.Item> out = new ArrayList<>();
+        try {
+            JsonNode list = call("gui.list", Wire.object().put("scope", "window"));
+            for (JsonNode i : list.path("items")) {
+                JsonNode id = i.get("identifier");
+                out.add(new GuiCompletion.Item(id == null || !id.isTextual() ? null : id.textValue(), i.path("role").asText(null),
+                        i.path("label").isTextual() ? i.path("label").textValue() : null, i.path("clickable").asBoolean(false)));
+            }
+        } catch (GuiError e) {
+            // No window, no registry: nothing to offer.
+        }
+        return out;
+    }
+
+    /** Whether the session's console is gogo.jline's, on a real terminal (not its dumb stand-in). */
+    private static boolean onJlineTerminal(CommandSession session) {
+        if (session.get(Jline.TERMINAL) == null) {
+            return false;
+        }
+        try {
+            return Jline.terminal(session) != null;
+        } catch (LinkageError e) {
+            return false;
+        }
+    }
+
     /**
-     * Asks for the text to type: on the JVM's terminal without echo when the shell reads from it,
+     * Asks for the text to type, without echo where that can be done: on gogo.jline's terminal (its
+     * own line reader, whatever stdout is), or on the JVM's terminal when gogo.shell reads from it;
      * else a line from the session's keyboard (telnet, a piped console), which shows as it is typed.
      */
     private static String askText(CommandSession session, String identifier) throws GuiError {
+        String prompt = "text for " + identifier + " (not shown): ";
+        if (session.get(Jline.TERMINAL) != null) {
+            try {
+                org.jline.terminal.Terminal terminal = Jline.terminal(session);
+                if (terminal != null) {
+                    return Jline.readHidden(terminal, prompt);
+                }
+            } catch (LinkageError e) {
+                // Not gogo.jline's after all: the ways below.
+            }
+        }
         Console console = System.console();
         if (console != null && isTerminal(session.getKeyboard())) {
             char[] typed = console.readPassword("text for %s (not shown): ", identifier);

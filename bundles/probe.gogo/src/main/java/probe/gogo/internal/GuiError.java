@@ -25,6 +25,15 @@ public final class GuiError extends Exception {
         return code;
     }
 
+    /**
+     * The message alone, which starts with the code: what gogo.jline's console prints for a
+     * failed command (it prints the exception's string), without this class's name before it.
+     */
+    @Override
+    public String toString() {
+        return getMessage();
+    }
+
     /** The op's details, or null. */
     public JsonNode details() {
         return details;

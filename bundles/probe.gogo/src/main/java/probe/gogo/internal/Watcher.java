@@ -98,7 +98,13 @@ final class Watcher {
                 }
             }
         }
-        return "watched " + seen + (seen == 1 ? " event" : " events") + " (" + end + ")";
+        String summary = "watched " + seen + (seen == 1 ? " event" : " events") + " (" + end + ")";
+        if (end.equals("interrupted")) {
+            // Gogo reports an interrupted command as an InterruptedException and drops its result.
+            out.println(summary);
+            out.flush();
+        }
+        return summary;
     }
 
     private void print(ObjectNode e, boolean json) throws JsonProcessingException {

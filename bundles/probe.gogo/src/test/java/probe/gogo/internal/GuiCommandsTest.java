@@ -286,6 +286,22 @@ class GuiCommandsTest {
         assertTrue(consoleText().contains("text for dialog.x.input.password"), consoleText());
         assertFalse(consoleText().contains("s3cret"), consoleText());
 
+        assertEquals("", calls.get(calls.size() - 2).args().get("text").textValue(), "the target was checked (and focused) first");
+
+        // A target that cannot take the text fails before the text is asked for.
+        session.close();
+        console.reset();
+        session = newSession("never read\n");
+        op("gui.type", 1, args -> {
+            throw new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "no control 'dialog.x.input.pasword' (nearest: dialog.x.input.password)",
+                    null);
+        });
+        GuiError unknown = assertThrows(GuiError.class, () -> run("gui:type -p dialog.x.input.pasword"));
+        assertEquals(ErrorCodes.IDENTIFIER_NOT_FOUND, unknown.code());
+        assertFalse(consoleText().contains("text for"), "not asked for: " + consoleText());
+        assertEquals("gui.identifier_not_found: no control 'dialog.x.input.pasword' (nearest: dialog.x.input.password)", unknown.toString(),
+                "what gogo.jline prints for a failed command");
+
         GuiError neither = assertThrows(GuiError.class, () -> run("gui:type dialog.x.input.password"));
         assertEquals(ErrorCodes.INVALID_ARGS, neither.code());
         GuiError both = assertThrows(GuiError.class, () -> run("gui:type -p dialog.x.input.password s3cret"));
@@ -328,6 +344,12 @@ class GuiCommandsTest {
         GuiError missing = assertThrows(GuiError.class, () -> run("gui:wait detail.button.start"));
         assertEquals(ErrorCodes.INVALID_ARGS, missing.code());
         assertTrue(missing.getMessage().contains("--value"), missing.getMessage());
+        // Alone or with numbers only, Object.wait would match too: the command says what it needs instead.
+        for (String line : new String[] {"gui:wait", "gui:wait 100", "gui:wait 1 2"}) {
+            GuiError needs = assertThrows(GuiError.class, () -> run(line), line);
+            assertEquals(ErrorCodes.INVALID_ARGS, needs.code(), line);
+            assertTrue(needs.getMessage().contains("gui:wait needs a TARGET and a STATE"), line + ": " + needs.getMessage());
+        }
 
         GuiError e = assertThrows(GuiError.class, () -> run("gui:wait -t 100 never.there showing"));
         assertEquals(ErrorCodes.TIMEOUT, e.code());
@@ -370,8 +392,11 @@ class GuiCommandsTest {
     void anAbsentOpIsUnavailableAndTheBestRankedAnswers() throws Exception {
         GuiError none = assertThrows(GuiError.class, () -> run("gui:click x"));
         assertEquals(ErrorCodes.OP_UNAVAILABLE, none.code());
-        assertEquals("gui.op_unavailable: gui.click is not available: its bundle is not installed or not started"
-                + " (available now: none)", none.getMessage());
+        assertEquals("gui.op_unavailable: gui.click is not available: its bundle probe.click is not installed or not started"
+                + " (lb probe.click finds it, start ID starts it; available now: none)", none.getMessage());
+        GuiError unknown = assertThrows(GuiError.class, () -> commands.call("gui.someday", null));
+        assertEquals("gui.op_unavailable: gui.someday is not available: its bundle is not installed or not started"
+                + " (available now: none)", unknown.getMessage());
 
         long low = op("gui.dialog.current", 0, args -> Wire.object().put("name", "low"));
         long high = op("gui.dialog.current", 5, args -> Wire.object().put("name", "high"));

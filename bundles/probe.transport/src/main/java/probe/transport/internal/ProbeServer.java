@@ -63,30 +63,73 @@ public final class ProbeServer implements Connection.Dispatcher {
     private static final int NEAREST_OPS = 3;
 
     private final OpTable ops = new OpTable();
+    /** The symbolic name of the bundle that last provided each op, kept after it goes: what gui.op_unavailable names. */
+    private final Map<String, String> providers = new ConcurrentHashMap<>();
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicLong connectionIds = new AtomicLong();
-    private final String version;
-    private final TransportConfig config;
-    private final SocketBinder.Bound bound;
-    private final byte[] token;
-    private final Thread acceptor;
+    // Set by activate, before the acceptor thread starts (which publishes them to the connections).
+    private String version;
+    private TransportConfig config;
+    private SocketBinder.Bound bound;
+    private byte[] token;
+    private Thread acceptor;
     /** Deletes the socket file when the JVM ends without stopping the framework (SIGTERM, Ctrl-C, System.exit). */
-    private final Thread exitHook;
+    private Thread exitHook;
     private volatile boolean stopping;
 
+    /**
+     * Why the probe did not start, in one line that says what to do. SCR logs the exception an
+     * activate method throws, with its trace, on the runtime's stderr: this one's "trace" is its
+     * message alone (a real one would only show SCR's reflection), and the component's failure,
+     * as {@code scr:info} shows it, is that line too. The cause's trace goes to the log at DEBUG.
+     */
+    static final class NotStarted extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotStarted(String reason, Throwable cause) {
+            super("HDP-GUI probe not started: " + reason, cause, false, false);
+        }
+
+        @Override
+        public String toString() {
+            return getMessage();
+        }
+
+        @Override
+        public void printStackTrace(java.io.PrintStream s) {
+            s.println(getMessage());
+        }
+
+        /** Without a line end: SCR ends the line itself, and puts this string into the component's failure. */
+        @Override
+        public void printStackTrace(java.io.PrintWriter s) {
+            s.print(getMessage());
+        }
+    }
+
+    /**
+     * Binds the socket and starts accepting. A refusal (the folder is not safe, another GUI
+     * answers there, the token cannot be read) fails the activation with a {@link NotStarted} that
+     * says why and what to do; the GUI runs on without a probe.
+     */
     @Activate
-    public ProbeServer(BundleContext context, TransportConfig config) throws IOException {
+    void activate(BundleContext context, TransportConfig config) throws NotStarted {
         this.version = context.getBundle().getVersion().toString();
         this.config = config;
-        this.token = readToken(config);
-        Map<String, String> env = System.getenv();
-        Path path = SocketPaths.resolve(env, System.getProperty("os.name"), System.getProperty("user.home"),
-                env.get(SocketPaths.ENV), config.socketPath());
+        Path path = null;
         try {
+            this.token = readToken(config);
+            Map<String, String> env = System.getenv();
+            path = SocketPaths.resolve(env, System.getProperty("os.name"), System.getProperty("user.home"),
+                    env.get(SocketPaths.ENV), config.socketPath());
             this.bound = SocketBinder.bind(path, System.getProperty("os.name"));
         } catch (SocketBinder.RefusedException e) {
-            LOG.log(System.Logger.Level.ERROR, "HDP-GUI probe not started: " + e.getMessage());
-            throw e;
+            LOG.log(System.Logger.Level.DEBUG, "the probe refused to start on " + path, e);
+            throw new NotStarted(e.getMessage(), e);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "the probe could not start on " + path, e);
+            throw new NotStarted(path == null ? e.getMessage() : "could not open the socket " + path + ": " + e.getMessage()
+                    + "; check that folder, or set " + SocketPaths.ENV + " to another path", e);
         }
         this.acceptor = new Thread(this::acceptLoop, "hdp-gui-accept");
         acceptor.setDaemon(true);
@@ -126,6 +169,11 @@ public final class ProbeServer implements Connection.Dispatcher {
     void addOp(ProbeOp op, Map<String, Object> props) {
         if (!ops.add(op, props)) {
             LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
+            return;
+        }
+        org.osgi.framework.Bundle provider = org.osgi.framework.FrameworkUtil.getBundle(op.getClass());
+        if (provider != null) {
+            providers.put((String) props.get(Op.NAME), provider.getSymbolicName());
         }
     }
 
@@ -145,10 +193,11 @@ public final class ProbeServer implements Connection.Dispatcher {
             lines = Files.readAllLines(Path.of(config.tokenFile()), StandardCharsets.UTF_8);
         } catch (IOException e) {
             // Asked for a token but cannot read it: refusing to start beats serving without one.
-            throw new IOException("HDP-GUI probe not started: cannot read tokenFile " + config.tokenFile() + ": " + e.getMessage(), e);
+            throw new SocketBinder.RefusedException("cannot read tokenFile " + config.tokenFile() + " (" + e
+                    + "); make it readable, or change tokenFile in the probe.transport configuration");
         }
         if (lines.isEmpty() || lines.get(0).isBlank()) {
-            throw new IOException("HDP-GUI probe not started: tokenFile " + config.tokenFile() + " is empty");
+            throw new SocketBinder.RefusedException("tokenFile " + config.tokenFile() + " is empty; put the token on its first line");
         }
         return lines.get(0).strip().getBytes(StandardCharsets.UTF_8);
     }
@@ -267,8 +316,7 @@ public final class ProbeServer implements Connection.Dispatcher {
             ObjectNode details = Wire.object();
             details.set("ops", available);
             if (CONTRACT_OPS.contains(name)) {
-                return Wire.failure(id, ErrorCodes.OP_UNAVAILABLE, "the op '" + name + "' is not available right now: the probe"
-                        + " bundle that provides it is not installed or not started", details);
+                return Wire.failure(id, ErrorCodes.OP_UNAVAILABLE, unavailable(name), details);
             }
             List<String> names = new ArrayList<>();
             available.forEach(n -> names.add(n.textValue()));
@@ -293,6 +341,26 @@ public final class ProbeServer implements Connection.Dispatcher {
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()), null);
         }
     }
+
+    /**
+     * What gui.op_unavailable says: the bundle that provides the op (the one that last did in this
+     * runtime, else the one that does in HDP-GUI v1), and how to bring it back.
+     */
+    private String unavailable(String op) {
+        String bundle = providers.getOrDefault(op, PROVIDERS.get(op));
+        if (bundle == null) {
+            return "the op '" + op + "' is not available right now: the probe bundle that provides it is not installed or not started";
+        }
+        return "the op '" + op + "' is not available right now: its bundle " + bundle + " is not installed or not started"
+                + " (in the debug console: lb " + bundle + ", then start ID; for the probe plugin see docs/PLUGINS.md)";
+    }
+
+    /** Which bundle provides each op of HDP-GUI v1, for an op this runtime has not seen yet. */
+    private static final Map<String, String> PROVIDERS = Map.ofEntries(
+            Map.entry("gui.list", "probe.registry"), Map.entry("gui.audit", "probe.registry"), Map.entry("gui.wait", "probe.registry"),
+            Map.entry("gui.screenshot", "probe.screenshot"), Map.entry("gui.click", "probe.click"), Map.entry("gui.type", "probe.type"),
+            Map.entry("gui.keypress", "probe.key"), Map.entry("gui.dialog.current", "probe.events"),
+            Map.entry("gui.event.subscribe", "probe.events"), Map.entry("gui.event.unsubscribe", "probe.events"));
 
     private ObjectNode hello() {
         ObjectNode data = Wire.object();

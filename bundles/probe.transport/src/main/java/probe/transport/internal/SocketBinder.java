@@ -87,7 +87,8 @@ final class SocketBinder {
         } catch (IOException | RuntimeException e) {
             server.close();
             if (e instanceof SocketException && Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-                throw new RefusedException("another process bound " + path + " while the probe was starting; not taking it over");
+                throw new RefusedException("another process bound " + path + " while the probe was starting; not taking it over."
+                        + " Stop it, or start this GUI with " + SocketPaths.ENV + " set to another path");
             }
             throw e;
         }
@@ -103,14 +104,15 @@ final class SocketBinder {
                     + " controls the link controls where the socket goes. Use a real folder (or set " + SocketPaths.ENV + ")");
         }
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            throw new RefusedException("the run folder " + dir + " exists but is not a folder");
+            throw new RefusedException("the run folder " + dir + " exists but is not a folder; remove it, or set " + SocketPaths.ENV
+                    + " to a path in another folder");
         }
         var attrs = Files.readAttributes(dir, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
         long owner = ((Number) attrs.get("uid")).longValue();
         int mode = (Integer) attrs.get("mode");
         if (owner != uid) {
             throw new RefusedException("the run folder " + dir + " belongs to uid " + owner + ", not to this user (uid " + uid
-                    + "); the probe only serves from a folder of its own user");
+                    + "); the probe only serves from a folder of its own user. Set " + SocketPaths.ENV + " to a path in a folder of yours");
         }
         if ((mode & 0022) != 0) {
             throw new RefusedException(String.format("the run folder %s is group- or world-writable (mode %04o), so another"

@@ -1,0 +1,53 @@
+package probe.cli.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hvm-dbg help [COMMAND...]}: the usage of hvm-dbg, or of a command at any depth
+ * ({@code hvm-dbg help gui click}), the same as {@code --help} after it. picocli's own help
+ * command goes one level down only.
+ */
+@Command(name = "help", helpCommand = true, description = "Show the usage of hvm-dbg, or of a command: hvm-dbg help gui click.")
+final class HelpCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "a command, and a command of it (gui click)")
+    List<String> path = new ArrayList<>();
+
+    @Override
+    public void run() {
+        CommandLine self = spec.commandLine();
+        CommandLine target = self.getParent();
+        for (String name : path) {
+            CommandLine sub = target.getSubcommands().get(name);
+            if (sub == null) {
+                throw new ParameterException(self, "'" + name + "' is not a command of " + target.getCommandName() + " (it has: "
+                        + String.join(", ", names(target)) + ")");
+            }
+            target = sub;
+        }
+        target.usage(self.getOut(), target.getColorScheme());
+    }
+
+    /** The names of the commands of {@code cl} as they are typed, each once (without aliases). */
+    static Set<String> names(CommandLine cl) {
+        Set<String> names = new LinkedHashSet<>();
+        Set<CommandLine> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (java.util.Map.Entry<String, CommandLine> e : cl.getSubcommands().entrySet()) {
+            if (seen.add(e.getValue()) && !e.getValue().getCommandSpec().usageMessage().hidden()) {
+                names.add(e.getKey());
+            }
+        }
+        return names;
+    }
+}
