@@ -18,7 +18,7 @@ import probe.client.ProbeOpException;
 /**
  * Strict, helpful arguments through the real socket against the real app: a misspelt argument,
  * op, dialog or scope is refused at once with what was probably meant, a control of a closed
- * dialog says the dialog is closed, and the keys beyond the contract's table reach a real field.
+ * dialog says the dialog is closed, and the keys beyond the first key table reach a real field.
  */
 @ExtendWith(WithApp.class)
 class ArgumentsIT {

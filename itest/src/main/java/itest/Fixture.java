@@ -40,7 +40,7 @@ public final class Fixture {
     public static synchronized void start() throws Exception {
         if (root == null) {
             root = Files.createTempDirectory("hdp-itest");
-            // The environment's socket wins over ConfigAdmin (PROTOCOL.md section 1); run/test sets a private one.
+            // The environment's socket wins over ConfigAdmin (docs/PROTOCOL.md, "Socket"); run/test sets a private one.
             String env = System.getenv("HVM_GUI_PROBE_SOCKET");
             socket = env != null && !env.isBlank() ? Path.of(env) : root.resolve("run").resolve("hvm-dbg-gui.sock");
             library = root.resolve("library");

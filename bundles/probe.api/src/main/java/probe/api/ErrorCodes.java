@@ -1,12 +1,12 @@
 package probe.api;
 
-/** The protocol's stable error codes (PROTOCOL.md section 7). Clients match on these strings. */
+/** The protocol's stable error codes (docs/PROTOCOL.md, "Errors"). Clients match on these strings. */
 public final class ErrorCodes {
     public static final String PARSE_ERROR = "protocol.parse_error";
     public static final String INVALID_REQUEST = "protocol.invalid_request";
     public static final String LINE_TOO_LONG = "protocol.line_too_long";
     public static final String UNKNOWN_OP = "protocol.unknown_op";
-    /** Not in the seed: the server has {@code maxConnections} open and refuses one more. */
+    /** The server has {@code maxConnections} open and refuses one more. */
     public static final String TOO_MANY_CONNECTIONS = "protocol.too_many_connections";
     public static final String AUTH_REQUIRED = "auth.required";
     public static final String AUTH_DENIED = "auth.denied";

@@ -41,7 +41,7 @@ public interface ViewRegistry {
     /**
      * The items {@code gui.list} reports for {@code scope}: {@code window} (the main window and every
      * showing window over it), {@code dialog} (the topmost dialog), {@code sidebar}, or an identifier
-     * prefix. Each item is an object as PROTOCOL.md section 5 and docs/PROTOCOL.md describe it.
+     * prefix. Each item is an object as docs/PROTOCOL.md ("gui.list") describes it.
      *
      * @throws ProbeException {@code gui.no_window} when the scope names no showing window
      */

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Where the probe's socket lives (PROTOCOL.md section 1), the same rules for server and clients:
+ * Where the probe's socket lives (docs/PROTOCOL.md, "Socket"), the same rules for server and clients:
  * an explicit path first (the client's {@code --socket}; for the server, the environment before its
  * ConfigAdmin property), then {@value #ENV}, then the per-OS default.
  */

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The line format of HDP-GUI v1 (PROTOCOL.md section 3): builds and writes request, reply and event
+ * The line format of HDP-GUI v1 (docs/PROTOCOL.md, "Messages"): builds and writes request, reply and event
  * lines. One JSON object per line; the writer never emits a raw newline inside a line.
  */
 public final class Wire {

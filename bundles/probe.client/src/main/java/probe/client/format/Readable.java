@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import probe.client.internal.Json;
 
 /**
- * The person-readable text of the ops' data, as PROTOCOL.md section 5 and the op bundles shape it.
+ * The person-readable text of the ops' data, as docs/PROTOCOL.md and the op bundles shape it.
  * Lines are separated by {@code \n}, with no newline at the end. Missing or unexpected fields are
  * left out rather than failing: a newer probe may add fields, an older one may lack some. The raw
  * data (CLI {@code --json}, a Gogo command's {@code --json}) has everything; these lines shorten

@@ -36,7 +36,7 @@ import probe.client.ProbeUnavailableException.Reason;
  * The machinery under {@link probe.client.ProbeClient} and {@link probe.client.RawConnection}: one
  * connection to the probe's Unix socket (the JDK's own {@code SocketChannel}, non-blocking with a
  * selector, since the JDK's Unix channels have no {@code SO_TIMEOUT}), the line framing (one JSON
- * object per line, UTF-8, {@code \n} terminated: PROTOCOL.md sections 2 and 3), and the matching of
+ * object per line, UTF-8, {@code \n} terminated: docs/PROTOCOL.md, "Framing and requests" and "Messages"), and the matching of
  * what arrives: event lines (those with an {@code event} key) are queued apart for
  * {@link #nextEvent}; a reply goes to the {@link #request} waiting for its id; replies that nobody
  * waits for (answers to {@link #send raw lines}) are queued for {@link #readMessage}, and the late

@@ -22,7 +22,7 @@ import probe.api.input.Keyboard.Modifier;
 
 /**
  * The keys of a US keyboard that a person uses in the app, by name, and the modifiers. The
- * contract's keys (PROTOCOL.md section 5) come first: Return {@code \n}, Tab {@code \t},
+ * keys of the protocol's first key table come first: Return {@code \n}, Tab {@code \t},
  * Backspace {@code \b}, Esc U+001B, Delete U+007F, letters and digits themselves; arrows, Home,
  * End, Page Up/Down and the F-keys type nothing. Then Insert; the punctuation keys by the character
  * they type, the shifted characters ({@code ?}, {@code !}, {@code :} ...) too, each pressed on its
@@ -77,7 +77,7 @@ final class KeyTable {
         for (char c = '0'; c <= '9'; c++) {
             put(t, String.valueOf(c), Key.shifting(KeyEvent.VK_0 + (c - '0'), c, SHIFTED_DIGITS.charAt(c - '0')));
         }
-        // Beyond the contract's table.
+        // Beyond that first table.
         put(t, "insert", Key.silent(KeyEvent.VK_INSERT));
         for (Key k : PUNCTUATION) {
             put(t, String.valueOf(k.ch()), k);

@@ -12,7 +12,7 @@ import org.newsclub.net.unix.AFUNIXSocketAddress;
 import probe.api.wire.SocketPaths;
 
 /**
- * Puts the server socket in place by the contract's rules (PROTOCOL.md section 1): a private run
+ * Puts the server socket in place by the contract's rules (docs/PROTOCOL.md, "Socket"): a private run
  * folder (0700, ours, not a symlink, not group- or world-writable), a 0600 socket, a stale socket
  * replaced, a live one never taken over.
  */
