@@ -268,7 +268,7 @@ class MainTest {
         Run verb = run("--socket", sock(), "gui", "lsit");
         assertEquals(2, verb.code, verb.toString());
         assertTrue(verb.err.contains("Did you mean: gui wait or gui audit?"), verb.err);
-        assertTrue(verb.err.endsWith("Commands: list, dialog, audit, click, type, keypress, wait, watch, screenshot."
+        assertTrue(verb.err.endsWith("Commands: list, dialog, audit, click, type, keypress, wait, watch, screenshot, select, hover, scroll."
                 + " Try 'hvm-dbg gui --help' for more.\n"), verb.err);
         Run none = run();
         assertEquals(2, none.code, none.toString());
