@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Content;
@@ -39,6 +39,8 @@ import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
 import probe.client.format.Readable;
 import probe.client.internal.Json;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code hvm-dbg mcp}: the probe as a Model Context Protocol server on standard input and output,
@@ -104,7 +106,7 @@ public final class HvmMcp {
         McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json,
                 new Watched(in, ended, tools.inFlight, timeout.plusSeconds(10)), out);
-        McpSyncServer server = McpServer.sync(transport)
+        McpAsyncServer server = McpServer.async(transport)
                 .serverInfo("hvm-dbg", version())
                 .instructions(INSTRUCTIONS)
                 .capabilities(ServerCapabilities.builder().tools(false).build())
@@ -117,7 +119,7 @@ public final class HvmMcp {
         try {
             ended.await();
         } finally {
-            server.closeGracefully();
+            server.closeGracefully().block(Duration.ofSeconds(5));
             events.close();
             probe.close();
             tools.side.shutdownNow();
@@ -194,8 +196,13 @@ public final class HvmMcp {
 
     // ---- the tools ----
 
-    List<SyncToolSpecification> specifications() {
-        List<SyncToolSpecification> specs = new ArrayList<>();
+    /**
+     * The tools. A call runs on the thread that read its request (the SDK's stdin reader), which
+     * saves two thread hand-offs a call; only the tools that may wait long (gui_wait, gui_hover's
+     * tooltip) run on Reactor's bounded-elastic threads, so that other requests are read meanwhile.
+     */
+    List<AsyncToolSpecification> specifications() {
+        List<AsyncToolSpecification> specs = new ArrayList<>();
         for (ToolSpecs.Spec s : ToolSpecs.all()) {
             Tool tool = Tool.builder(s.name)
                     .title(s.title)
@@ -204,9 +211,13 @@ public final class HvmMcp {
                     .annotations(ToolAnnotations.builder().title(s.title).readOnlyHint(s.readOnly)
                             .destructiveHint(false).openWorldHint(false).build())
                     .build();
-            specs.add(SyncToolSpecification.builder()
+            boolean waits = s.name.equals("gui_wait") || s.name.equals("gui_hover");
+            specs.add(AsyncToolSpecification.builder()
                     .tool(tool)
-                    .callHandler((exchange, request) -> call(s.name, request.arguments()))
+                    .callHandler((exchange, request) -> {
+                        Mono<CallToolResult> result = Mono.fromCallable(() -> call(s.name, request.arguments()));
+                        return waits ? result.subscribeOn(Schedulers.boundedElastic()) : result;
+                    })
                     .build());
         }
         return specs;
