@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntUnaryOperator;
@@ -237,7 +238,7 @@ final class McpBench {
             c.call("gui.click", args("identifier", "bench.button.dialog"));
             ObjectNode open = args("dialog", "bench", "state", "open");
             open.put("timeoutMillis", 10000);
-            c.call("gui.wait", open, java.time.Duration.ofSeconds(15));
+            c.call("gui.wait", open, Duration.ofSeconds(15));
             ObjectNode plainDialog = args("format", "png", "scope", "dialog");
             ObjectNode annotatedDialog = args("format", "png", "scope", "dialog");
             annotatedDialog.put("annotate", true);
