@@ -100,8 +100,17 @@ class SecretsIT {
             call(c, "gui.type", Wire.object().put("identifier", "dialog.createVM.input.name").put("text", name));
             call(c, "gui.click", Wire.object().put("identifier", "dialog.createVM.toggle.encrypt"));
             waitFor(c, "dialog.createVM.input.password", "showing");
-            call(c, "gui.type", Wire.object().put("identifier", "dialog.createVM.input.password").put("text", secret));
+            JsonNode typedPassword = call(c, "gui.type", Wire.object().put("identifier", "dialog.createVM.input.password").put("text", secret));
             call(c, "gui.type", Wire.object().put("identifier", "dialog.createVM.input.confirm").put("text", secret));
+            // The receipt of typing a password: its length, as gui.list gives it.
+            boolean lengthOnly = false;
+            for (JsonNode ch : typedPassword.get("effects").get("changed")) {
+                if (ch.get("identifier").asText().equals("dialog.createVM.input.password")) {
+                    assertEquals("length", ch.get("field").asText(), typedPassword.toString());
+                    lengthOnly = ch.get("after").asInt() == secret.length();
+                }
+            }
+            assertTrue(lengthOnly, "the receipt says the password field took " + secret.length() + " characters: " + typedPassword);
             call(c, "gui.list", Wire.object().put("scope", "dialog"));
             call(c, "gui.dialog.current", null);
             call(c, "gui.audit", null);
@@ -131,6 +140,19 @@ class SecretsIT {
                     .put("replace", true));
             call(c, "gui.list", Wire.object().put("scope", "dialog"));
             call(c, "gui.list", Wire.object().put("scope", "dialog.encryptionPassword.input.password"));
+            // The receipts and waits of receipts (issue 13): a key in the password field, a wait for its
+            // value (refused: a password is never read), an idle wait; and the CLI's readable receipt.
+            call(c, "gui.keypress", Wire.object().put("key", "end").put("identifier", "dialog.encryptionPassword.input.password"));
+            refused(c, "gui.wait", Wire.object().put("identifier", "dialog.encryptionPassword.input.password").put("value", secret),
+                    "gui.invalid_args");
+            call(c, "gui.wait", Wire.object().put("state", "idle").put("timeoutMillis", 15000));
+            for (String[] line : new String[][] {{"gui", "type"}, {"--json", "gui", "type"}}) {
+                java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(line));
+                cmd.addAll(java.util.List.of("--identifier", "dialog.encryptionPassword.input.password", "--text-stdin", "--replace"));
+                Cli.Result r = Cli.runWithInput(secret, cmd.toArray(new String[0])).ok();
+                transcript.add("hvm-dbg " + String.join(" ", cmd) + " -> " + r.out() + r.err());
+                assertTrue(r.out().contains("dialog.encryptionPassword.input.password"), r.out());
+            }
             call(c, "gui.dialog.current", null);
             call(c, "gui.screenshot", null);
             // Typing where no password field is: an error reply must not echo the text either.
@@ -176,6 +198,18 @@ class SecretsIT {
                 throw e;
             }
             return null;
+        }
+    }
+
+    /** Calls an op that must fail with {@code code}, and keeps its error in the transcript. */
+    private void refused(ProbeClient c, String op, ObjectNode args, String code) throws Exception {
+        try {
+            JsonNode data = c.call(op, args);
+            transcript.add(op + " -> " + data);
+            throw new AssertionError(op + " was not refused: " + data);
+        } catch (ProbeOpException e) {
+            transcript.add(op + " -> " + e.code() + ": " + e.getMessage() + " " + e.details());
+            assertEquals(code, e.code(), e.getMessage());
         }
     }
 

@@ -120,6 +120,15 @@ class SelectIT {
             assertEquals("Disk images (*.iso, *.img)", item(c, "dialog.chooseIso.combo.filesOfType").get("value").textValue(),
                     "the file-type combo's value is its text, not the filter's toString");
 
+            // The chooser is modal over Create VM, and operable: its own combo is chosen by place, a tooltip shows.
+            String types = "dialog.chooseIso.combo.filesOfType";
+            JsonNode first = c.call("gui.select", Wire.object().put("identifier", types).put("index", 0));
+            assertEquals(first.get("label").textValue(), item(c, types).get("value").textValue());
+            c.call("gui.select", Wire.object().put("identifier", types).put("label", "Disk images (*.iso, *.img)"));
+            assertEquals("Disk images (*.iso, *.img)", item(c, types).get("value").textValue());
+            JsonNode hovered = c.call("gui.hover", Wire.object().put("identifier", "dialog.chooseIso.button.upOneLevel"));
+            assertEquals("dialog.chooseIso.button.upOneLevel", hovered.get("identifier").textValue());
+
             Cli.Result behind = Cli.run("gui", "select", "--identifier", OS, "--label", "Fedora Linux");
             assertEquals(1, behind.exit(), behind.toString());
             assertTrue(behind.err().contains("gui.not_clickable") && behind.err().contains("dialog.chooseIso"), behind.err());

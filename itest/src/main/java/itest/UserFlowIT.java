@@ -102,6 +102,35 @@ class UserFlowIT {
     }
 
     @Test
+    void anInstallationImageIsChosenThroughTheFileChooserWithNothingButTheCli() throws Exception {
+        String name = "With ISO " + System.nanoTime() % 100000;
+        Path dir = Files.createTempDirectory("hvm-images");
+        Path iso = Files.writeString(dir.resolve("installer.iso"), "not really an image");
+        try {
+            click("toolbar.button.createVM");
+            waitDialog("createVM", "open");
+            Cli.run("gui", "type", "--identifier", "dialog.createVM.input.name", "--text", name).ok();
+            click("dialog.createVM.button.browse");
+            waitDialog("chooseIso", "open");
+            // The chooser is a modal dialog over Create VM: its controls are operable, Create VM's are not.
+            Cli.Result behind = Cli.run("gui", "click", "--identifier", "dialog.createVM.button.browse");
+            assertEquals(1, behind.exit(), behind.out());
+            assertTrue(behind.err().contains("behind the modal dialog 'dialog.chooseIso'"), behind.err());
+            Cli.run("gui", "type", "--identifier", "dialog.chooseIso.input.fileName", "--text", iso.toString(), "--replace").ok();
+            click("dialog.chooseIso.button.open");
+            waitDialog("chooseIso", "closed");
+            assertEquals(iso.toString(), item("dialog.createVM.input.iso").get("value").textValue());
+            click("dialog.createVM.button.create");
+            waitDialog("createVM", "closed");
+            waitFor("sidebar.row." + name, "showing");
+            assertTrue(Files.readString(vmFile(name)).contains(iso.toString()), "the VM keeps the image's path");
+        } finally {
+            Files.deleteIfExists(iso);
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    @Test
     void whatAHandCannotDoIsRefusedWithTheReason() throws Exception {
         click("toolbar.button.createVM");
         waitDialog("createVM", "open");

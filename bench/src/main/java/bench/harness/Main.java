@@ -216,10 +216,20 @@ public final class Main {
             log("gui.click");
             Stats clickFloor = nanos(c.call("bench.control", args("action", "clickFloor").put("samples", n(1000)),
                     Duration.ofSeconds(60)));
-            Stats click = clicks(c, 100, n(1000));
-            out.row("`gui.click` `bench.button.count` (reply; its listener ran before, checked for every sample)", click,
+            // With its receipt (the default), with effects: false, and as before receipts, each round clicking once with each.
+            Stats[] clicks = clicks(c, 100, n(1000), args("identifier", "bench.button.count"),
+                    args("identifier", "bench.button.count").put("effects", false),
+                    args("identifier", "bench.button.count").put("effects", false).put("settleMillis", 0));
+            Stats click = clicks[0];
+            out.row("`gui.click` `bench.button.count` (reply with its receipt; its listener ran before, checked for every sample)", click,
                     "press+release posted to the frame → listener ran, in the GUI's JVM (floor)", clickFloor, "< 1 ms",
                     click.medianMs() < 1, "click");
+            double added = click.medianMs() - clicks[1].medianMs();
+            out.row("… the same with its receipt vs with `effects: false` (same run, interleaved): the receipt adds "
+                    + String.format("%.3f ms", added) + " to the median", click, "`gui.click` `effects: false`", clicks[1],
+                    "receipt adds ≤ 0.3 ms and < 1 ms with it", added <= 0.3 && click.medianMs() < 1, null);
+            out.row("… `effects: false, settleMillis: 0` (the reply at the input's barrier, as before receipts)", clicks[2],
+                    "`gui.click` `effects: false`", clicks[1], "", null, null);
             out.remember("`gui.click`", click);
 
             log("gui.type");
@@ -230,6 +240,11 @@ public final class Main {
                     type, "100 KEY_TYPED posted to the focused field → document holds them, in the GUI's JVM (floor)", typeFloor,
                     "< 5 ms", type.medianMs() < 5, "type");
             out.remember("`gui.type`", type);
+
+            log("gui.wait value");
+            Stats valueWait = valueWaits(c, 10, n(200));
+            out.row("`gui.wait {identifier, value}`: `bench.grid.label.3`'s text set on the EDT → the wait's reply read", valueWait,
+                    "raw line round trip (echo server)", out.echo, "< 2 ms", valueWait.medianMs() < 2, "wait");
 
             log("event latency");
             Stats events = eventLatency(c, 5, n(100));
@@ -371,38 +386,83 @@ public final class Main {
         }
     }
 
-    private Stats clicks(ProbeClient c, int warm, int n) throws Exception {
-        ObjectNode a = args("identifier", "bench.button.count");
-        long[] sent = new long[warm + n];
-        long[] replied = new long[warm + n];
+    /**
+     * {@code gui.click bench.button.count} with each of {@code variants} of its args in turn (one
+     * round clicks once with each, so that the machine's load weighs on all alike), checking for
+     * every click that the button's listener ran after the request was sent and before the reply
+     * was read. The first variant's clicks make the "listener ran" figures of the notes.
+     */
+    private Stats[] clicks(ProbeClient c, int warm, int n, ObjectNode... variants) throws Exception {
+        int k = variants.length;
+        long[][] sent = new long[k][warm + n];
+        long[][] replied = new long[k][warm + n];
         int first = c.call("bench.control", args("action", "stats")).get("clicks").asInt() + 1;
-        for (int i = 0; i < sent.length; i++) {
-            sent[i] = System.nanoTime();
-            c.call("gui.click", a);
-            replied[i] = System.nanoTime();
-            // Not a double click of the one before (the AWT multi-click interval).
-            Thread.sleep(1);
+        for (int i = 0; i < warm + n; i++) {
+            for (int v = 0; v < k; v++) {
+                sent[v][i] = System.nanoTime();
+                c.call("gui.click", variants[v]);
+                replied[v][i] = System.nanoTime();
+                // Not a double click of the one before (the AWT multi-click interval).
+                Thread.sleep(1);
+            }
         }
         JsonNode s = c.call("bench.control", args("action", "stats").put("clicksFrom", first));
         JsonNode at = s.get("clickAt");
-        if (at.size() != sent.length) {
-            throw new IllegalStateException("the listener ran " + at.size() + " times for " + sent.length + " clicks");
+        if (at.size() != k * (warm + n)) {
+            throw new IllegalStateException("the listener ran " + at.size() + " times for " + k * (warm + n) + " clicks");
         }
-        long[] t = new long[n];
-        long[] toListener = new long[n];
-        int ok = 0;
-        for (int i = 0; i < sent.length; i++) {
-            long l = at.get(i).asLong();
-            if (l >= sent[i] && l <= replied[i]) {
-                ok += i >= warm ? 1 : 0;
+        Stats[] out = new Stats[k];
+        for (int v = 0; v < k; v++) {
+            long[] t = new long[n];
+            long[] toListener = new long[n];
+            int ok = 0;
+            for (int i = 0; i < warm + n; i++) {
+                long l = at.get(i * k + v).asLong();
+                if (i >= warm) {
+                    ok += l >= sent[v][i] && l <= replied[v][i] ? 1 : 0;
+                    t[i - warm] = replied[v][i] - sent[v][i];
+                    toListener[i - warm] = l - sent[v][i];
+                }
             }
-            if (i >= warm) {
-                t[i - warm] = replied[i] - sent[i];
-                toListener[i - warm] = l - sent[i];
+            if (v == 0) {
+                out0(ok, n, toListener);
+            } else if (ok != n) {
+                this.out.missing.add("gui.click variant " + variants[v] + ": the listener ran before the reply for only " + ok + " of " + n);
             }
+            out[v] = new Stats(t);
         }
+        return out;
+    }
+
+    private void out0(int ok, int n, long[] toListener) {
         out.clickChecked = ok + " of " + n;
         out.clickToListener = new Stats(toListener);
+    }
+
+    /**
+     * {@code gui.wait {identifier: bench.grid.label.3, value}}: the bench window sets the label's
+     * text on the EDT {@code delay} ms after the wait was asked for (a Swing timer of its own); the
+     * time from the moment the text was set to the moment the wait's reply was read.
+     */
+    private Stats valueWaits(ProbeClient c, int warm, int n) throws Exception {
+        long[] t = new long[n];
+        int late = 0;
+        for (int i = -warm; i < n; i++) {
+            String v = "value " + i;
+            c.call("bench.control", args("action", "setValueLater").put("value", v).put("delayMillis", 10));
+            long asked = System.nanoTime();
+            c.call("gui.wait", args("identifier", "bench.grid.label.3").put("value", v).put("timeoutMillis", 5000));
+            long replied = System.nanoTime();
+            long setAt = c.call("bench.control", args("action", "stats")).get("valueSetAt").asLong();
+            if (setAt < asked) {
+                late++;
+            }
+            if (i >= 0) {
+                t[i] = replied - setAt;
+            }
+        }
+        c.call("bench.control", args("action", "setValueLater").put("value", "l3").put("delayMillis", 0));
+        out.valueWaitEarly = late;
         return new Stats(t);
     }
 

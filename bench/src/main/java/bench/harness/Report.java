@@ -9,7 +9,7 @@ import java.util.List;
 /** The rows of one run, as a Markdown table and as docs/BENCHMARKS.md. */
 final class Report {
     /** The order of the groups in the table; rows of a group in the order they were measured. */
-    private static final List<String> GROUPS = List.of("hello", "list", "click", "robots", "type", "screenshot", "events", "cli",
+    private static final List<String> GROUPS = List.of("hello", "list", "click", "robots", "type", "wait", "screenshot", "events", "cli",
             "start", "throughput", "");
     private final List<String[]> rows = new ArrayList<>();
     private final List<String> groups = new ArrayList<>();
@@ -26,6 +26,8 @@ final class Report {
     String clickChecked = "";
     Stats clickToListener;
     String typeChecked = "";
+    /** Value waits whose value was set before the wait was asked for (they answered at once). */
+    int valueWaitEarly;
 
     void machine(Path root) throws IOException, InterruptedException {
         String cpu = "?";
@@ -189,7 +191,8 @@ final class Report {
             return s.replace("${shotSize}", shotSize).replace("${cliCommand}", cliCommand).replace("${appCds}", appCds)
                     .replace("${clickChecked}", clickChecked).replace("${typeChecked}", typeChecked)
                     .replace("${clickToListener}", clickToListener == null ? "–" : clickToListener.cell())
-                    .replace("${listMainItems}", Integer.toString(listMainItems));
+                    .replace("${listMainItems}", Integer.toString(listMainItems))
+                    .replace("${valueWaitEarly}", Integer.toString(valueWaitEarly));
         }
     }
 }

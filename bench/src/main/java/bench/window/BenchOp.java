@@ -30,7 +30,8 @@ import probe.api.wire.Wire;
  * listeners' records ({@code stats}), and the floors measured here, in the GUI's own JVM:
  * {@code edtHop} (an empty invokeAndWait), {@code clickFloor} (press and release posted to the
  * frame until the listener ran), {@code typeFloor} (100 KEY_TYPED posted to the focused field
- * until the document holds them). {@code closeDialog} hides the bench dialog.
+ * until the document holds them). {@code closeDialog} hides the bench dialog; {@code setValueLater
+ * {value, delayMillis}} sets the text of {@code bench.grid.label.3} on the EDT that much later.
  */
 @Component(service = ProbeOp.class, immediate = true)
 @Op(value = "bench.control", args = {"action", "samples", "chars", "scope", "clicksFrom"})
@@ -63,7 +64,7 @@ public final class BenchOp implements ProbeOp {
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         Args a = Args.of(args);
         String action = a.oneOf("action", "stats", "stats", "edtHop", "clickFloor", "typeFloor", "closeDialog",
-                "listCost");
+                "listCost", "setValueLater");
         int samples = (int) a.integer("samples", 1000, 1, 100_000);
         try {
             switch (action) {
@@ -75,6 +76,17 @@ public final class BenchOp implements ProbeOp {
                     return times(typeFloor(samples, (int) a.integer("chars", 100, 1, 10_000)));
                 case "listCost":
                     return listCost(a.string("scope", "window"), samples);
+                case "setValueLater": {
+                    // A Swing timer sets the label's text on the EDT a little later, as the app's own code would.
+                    String value = a.requiredString("value");
+                    int delay = (int) a.integer("delayMillis", 10, 0, 10_000);
+                    EventQueue.invokeLater(() -> {
+                        javax.swing.Timer t = new javax.swing.Timer(delay, e -> window.setValue(value));
+                        t.setRepeats(false);
+                        t.start();
+                    });
+                    return Wire.object().put("scheduled", true);
+                }
                 case "closeDialog":
                     EventQueue.invokeAndWait(() -> window.dialog.setVisible(false));
                     return Wire.object().put("closed", true);
@@ -99,6 +111,7 @@ public final class BenchOp implements ProbeOp {
         o.put("typedReached", window.typedReached.get());
         o.put("dialogShownAt", window.dialogShownAt.get());
         o.put("dialogShown", window.dialogShown.get());
+        o.put("valueSetAt", window.valueSetAt.get());
         return o;
     }
 

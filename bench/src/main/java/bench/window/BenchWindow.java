@@ -34,6 +34,8 @@ public final class BenchWindow {
     public static final String TEXT = "bench.input.text";
     public static final String DIALOG_BUTTON = "bench.button.dialog";
     public static final String DIALOG = "dialog.bench";
+    /** The grid's first label: the one whose text the value-wait rows set. */
+    public static final String VALUE_LABEL = "bench.grid.label.3";
     private static final int RING = 1 << 16;
 
     public final JFrame frame = new JFrame("bench");
@@ -52,6 +54,9 @@ public final class BenchWindow {
     /** When the dialog last became visible (setVisible(true) returned), and how often. */
     public final AtomicLong dialogShownAt = new AtomicLong();
     public final AtomicInteger dialogShown = new AtomicInteger();
+    /** The label {@link #VALUE_LABEL}, and when its text was last set ({@link #setValue}). */
+    public JLabel valueLabel;
+    public final AtomicLong valueSetAt = new AtomicLong();
 
     private final Object changed = new Object();
 
@@ -128,12 +133,22 @@ public final class BenchWindow {
                     JLabel l = new JLabel("l" + i);
                     l.setName("bench.grid.label." + i);
                     cells.add(l);
+                    if (valueLabel == null) {
+                        valueLabel = l;
+                    }
                     break;
             }
         }
         frame.getContentPane().add(top, BorderLayout.NORTH);
         frame.getContentPane().add(cells, BorderLayout.CENTER);
         frame.setBounds(bounds);
+    }
+
+    /** Sets the text of {@link #valueLabel} and notes when it was set. On the EDT. */
+    public void setValue(String text) {
+        valueLabel.setText(text);
+        valueSetAt.set(System.nanoTime());
+        signal();
     }
 
     /** The time the listener of click number {@code n} ran. */

@@ -23,4 +23,20 @@ public interface EventBus {
      * {@code *} for all) to {@code sink}, until the returned handle is closed. The sink must not block.
      */
     AutoCloseable subscribe(List<String> patterns, Consumer<ObjectNode> sink);
+
+    /**
+     * {@link #subscribe}, but {@code sink} is called on the publisher's thread as each event is
+     * published, in {@code seq} order, before {@link #publish} returns; so once a publish has
+     * returned, its event is in the sink's hands (an action's receipt relies on that). The sink
+     * must only store the event and return at once: it runs inside the bus's publishing, on the
+     * event dispatch thread for the GUI's events.
+     * <p>
+     * The default hands over to {@link #subscribe}, whose sink may be called later: a provider
+     * that can call sinks directly overrides it (probe.events does).
+     *
+     * @since 1.1
+     */
+    default AutoCloseable subscribeDirect(List<String> patterns, Consumer<ObjectNode> sink) {
+        return subscribe(patterns, sink);
+    }
 }

@@ -1,6 +1,6 @@
 /** The event bus that carries GUI and domain events to subscribers. */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package probe.api.events;
 
 import org.osgi.annotation.bundle.Export;

@@ -44,16 +44,17 @@ public final class Reach {
     }
 
     /**
-     * As {@link #check}, for the pointer alone (hovering, the wheel): a disabled control is reached
-     * too, since a pointer rests on it and its tooltip shows; whatever keeps a press away (a modal
-     * dialog, something above it) keeps the pointer away as well.
+     * As {@link #check}, for the pointer alone (hovering, the wheel): the pointer rests on a control
+     * that shows even when a press would not operate it, because it is disabled or takes no mouse
+     * input (a tooltip still shows, the wheel still turns, the control under it before gets its exit);
+     * whatever keeps a press away (a modal dialog, something above it) keeps the pointer away too.
      */
     public static Verdict pointer(ViewRegistry registry, Target t) throws ProbeException {
         try {
             return check(registry, t);
         } catch (ProbeException e) {
             Verdict v = registry.verdict(t);
-            if (v.at() != null && !t.component().isEnabled() && v.reason() != null && v.reason().endsWith("disabled")) {
+            if (v.pointerRests()) {
                 return new Verdict(true, null, null, v.at());
             }
             throw e;

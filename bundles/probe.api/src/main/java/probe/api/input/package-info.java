@@ -5,6 +5,8 @@
  * checks, the posting and the wait in one EDT hop). Everything waits within one {@link
  * probe.api.input.Deadline}, the op's timeout. Since 1.2 a {@link probe.api.input.Keyboard.Key} knows
  * its shifted character and its location (the numeric keypad).
+ * Since 1.2, too, {@link probe.api.input.Effects} is the receipt of an action: what the input
+ * changed, measured on the EDT until the GUI has settled.
  */
 @Export
 @Version("1.2.0")

@@ -15,6 +15,20 @@ public record Verdict(boolean operable, String reason, String blockedBy, Point a
 
     public static final Verdict OPERABLE = new Verdict(true, null, null, null);
 
+    /** The reason for a control that would receive the press and ignore it. */
+    public static final String DISABLED = "it is disabled";
+    /** How the reason for a target that takes no mouse input begins (a press there goes past it). */
+    public static final String NO_MOUSE_INPUT = "it takes no mouse input";
+
+    /**
+     * Whether the pointer can rest on the target although a press would not operate it: it shows
+     * at {@link #at()} and nothing above takes the pointer there, but it is disabled or takes no
+     * mouse input itself (its tooltip still shows, the wheel still turns over it).
+     */
+    public boolean pointerRests() {
+        return operable || at != null && reason != null && (reason.equals(DISABLED) || reason.startsWith(NO_MOUSE_INPUT));
+    }
+
     public Verdict(boolean operable, String reason, String blockedBy) {
         this(operable, reason, blockedBy, null);
     }

@@ -71,13 +71,13 @@ final class FastPath {
             case "audit":
                 return new Verb(p, List.of(), List.of("--strict"), 0);
             case "click":
-                return new Verb(p, List.of("--identifier", "--button"), List.of("--double"), 0);
+                return new Verb(p, List.of("--identifier", "--button", "--settle-ms"), List.of("--double", "--no-effects"), 0);
             case "type":
-                return new Verb(p, List.of("--identifier", "--text"), List.of("--text-stdin", "--replace"), 0);
+                return new Verb(p, List.of("--identifier", "--text", "--settle-ms"), List.of("--text-stdin", "--replace", "--no-effects"), 0);
             case "keypress":
-                return new Verb(p, List.of("--key", "--modifiers", "--identifier"), List.of(), 0);
+                return new Verb(p, List.of("--key", "--modifiers", "--identifier", "--settle-ms"), List.of("--no-effects"), 0);
             case "wait":
-                return new Verb(p, List.of("--identifier", "--dialog", "--state", "--timeout-ms"), List.of(), 0);
+                return new Verb(p, List.of("--identifier", "--dialog", "--state", "--timeout-ms", "--value", "--quiet-ms"), List.of(), 0);
             case "screenshot":
                 return new Verb(p, List.of("--output", "--scope"), List.of("--annotate"), 0);
             case "select":
@@ -220,7 +220,7 @@ final class FastPath {
                 c.identifier = o.get("--identifier");
                 c.button = button == null ? null : GuiClick.Button.valueOf(button);
                 c.doubleClick = o.containsKey("--double");
-                return c;
+                return receipt(c.receipt, o) ? c : null;
             }
             case "type": {
                 if (!o.containsKey("--identifier") || o.containsKey("--text") == o.containsKey("--text-stdin")) {
@@ -232,7 +232,7 @@ final class FastPath {
                 c.source.text = o.get("--text");
                 c.source.stdin = o.containsKey("--text-stdin");
                 c.replace = o.containsKey("--replace");
-                return c;
+                return receipt(c.receipt, o) ? c : null;
             }
             case "keypress": {
                 String modifiers = o.get("--modifiers");
@@ -243,19 +243,34 @@ final class FastPath {
                 c.key = o.get("--key");
                 c.modifiers = modifiers == null ? null : modifiers.split(",");
                 c.identifier = o.get("--identifier");
-                return c;
+                return receipt(c.receipt, o) ? c : null;
             }
             case "wait": {
                 String ms = o.get("--timeout-ms");
-                if (!o.containsKey("--state") || o.containsKey("--identifier") == o.containsKey("--dialog")
-                        || ms != null && !ms.matches("0|[1-9][0-9]{0,17}")) {
+                String quiet = o.get("--quiet-ms");
+                boolean subject = o.containsKey("--identifier") || o.containsKey("--dialog");
+                String state = o.get("--state");
+                boolean plain;
+                if (o.containsKey("--value")) {
+                    plain = o.containsKey("--identifier") && !o.containsKey("--dialog") && state == null && quiet == null;
+                } else if ("idle".equals(state)) {
+                    plain = !subject && (quiet == null || quiet.matches("0|[1-9][0-9]{0,17}"));
+                } else {
+                    plain = state != null && o.containsKey("--identifier") != o.containsKey("--dialog") && quiet == null;
+                }
+                // Anything but a plain state, value or idle wait is left to picocli, which says what is wrong.
+                if (!plain || ms != null && !ms.matches("0|[1-9][0-9]{0,17}")) {
                     return null;
                 }
                 GuiWait c = new GuiWait();
-                c.subject = new GuiWait.Subject();
-                c.subject.identifier = o.get("--identifier");
-                c.subject.dialog = o.get("--dialog");
+                if (subject) {
+                    c.subject = new GuiWait.Subject();
+                    c.subject.identifier = o.get("--identifier");
+                    c.subject.dialog = o.get("--dialog");
+                }
                 c.state = o.get("--state");
+                c.value = o.get("--value");
+                c.quietMillis = quiet == null ? null : Long.valueOf(quiet);
                 c.timeoutMillis = ms == null ? null : Long.valueOf(ms);
                 return c;
             }
@@ -311,6 +326,17 @@ final class FastPath {
 
     /** A number picocli reads as an int exactly as written (no sign, no leading zero, well inside int's range). */
     private static final String SMALL_NUMBER = "0|[1-9][0-9]{0,8}";
+
+    /** Sets the receipt options of an acting verb; false when picocli must say what is wrong with them. */
+    private static boolean receipt(ReceiptOptions r, Map<String, String> o) {
+        String settle = o.get("--settle-ms");
+        if (settle != null && !settle.matches("0|[1-9][0-9]{0,17}")) {
+            return false;
+        }
+        r.noEffects = o.containsKey("--no-effects");
+        r.settleMillis = settle == null ? null : Long.valueOf(settle);
+        return true;
+    }
 
     /** Bad usage found while running: the message and the verb's usage, as picocli prints them (exit 2). */
     private static int usage(Verb verb, String message, String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {

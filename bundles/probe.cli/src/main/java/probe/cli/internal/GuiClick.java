@@ -3,6 +3,7 @@ package probe.cli.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import probe.client.format.Readable;
 
@@ -10,7 +11,9 @@ import probe.client.format.Readable;
 @Command(name = "click", description = {
     "Click a control the way a person would.",
     "Press and release at its centre. A control a person could not click (disabled, covered,"
-        + " behind a modal dialog) is refused with gui.not_clickable and the reason."})
+        + " behind a modal dialog) is refused with gui.not_clickable and the reason. Prints what"
+        + " the click changed: dialogs opened or closed, where the focus went, the controls whose"
+        + " value, label, enabled, selected or showing changed, those that appeared or disappeared."})
 final class GuiClick extends ProbeCommand {
     /** The buttons the op knows; picocli lists them in the help and refuses others (exit 2). */
     enum Button { left, right, middle }
@@ -24,17 +27,26 @@ final class GuiClick extends ProbeCommand {
     @Option(names = "--double", description = "a double click")
     boolean doubleClick;
 
+    @Mixin
+    ReceiptOptions receipt = new ReceiptOptions();
+
+    @Override
+    void check() throws UsageException {
+        receipt.check();
+    }
+
     @Override
     int run(Invocation inv) throws Exception {
         ObjectNode args = inv.args();
         args.put("identifier", identifier);
         args.put("button", (button == null ? Button.left : button).name());
         args.put("count", doubleClick ? 2 : 1);
+        receipt.put(args);
         JsonNode data = inv.call("gui.click", args);
         if (inv.json) {
             inv.printJson(data);
         } else {
-            inv.out.println(Readable.clicked(Invocation.filled(data, args)));
+            inv.out.println(Readable.clickedReceipt(Invocation.filled(data, args)));
         }
         return 0;
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import probe.client.format.Readable;
 
@@ -25,6 +26,14 @@ final class GuiKeypress extends ProbeCommand {
     @Option(names = "--identifier", paramLabel = "ID", description = "the control to focus first (default: the focus owner)")
     String identifier;
 
+    @Mixin
+    ReceiptOptions receipt = new ReceiptOptions();
+
+    @Override
+    void check() throws UsageException {
+        receipt.check();
+    }
+
     @Override
     int run(Invocation inv) throws Exception {
         ObjectNode args = inv.args();
@@ -38,6 +47,7 @@ final class GuiKeypress extends ProbeCommand {
         if (identifier != null) {
             args.put("identifier", identifier);
         }
+        receipt.put(args);
         JsonNode data = inv.call("gui.keypress", args);
         if (inv.json) {
             inv.printJson(data);
@@ -46,7 +56,7 @@ final class GuiKeypress extends ProbeCommand {
             if (identifier != null) {
                 asked.put("target", identifier);
             }
-            inv.out.println(Readable.pressed(Invocation.filled(data, asked)));
+            inv.out.println(Readable.pressed(Invocation.filled(data, asked)) + Readable.receipt(data));
         }
         return 0;
     }

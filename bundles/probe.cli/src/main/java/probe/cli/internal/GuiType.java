@@ -11,6 +11,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import probe.client.format.Readable;
 
@@ -33,6 +34,14 @@ final class GuiType extends ProbeCommand {
     @Option(names = "--replace", description = "clear the control's text first")
     boolean replace;
 
+    @Mixin
+    ReceiptOptions receipt = new ReceiptOptions();
+
+    @Override
+    void check() throws UsageException {
+        receipt.check();
+    }
+
     static final class Source {
         @Option(names = "--text", paramLabel = "T", description = "the text (visible in the process list: prefer --text-stdin for secrets)")
         String text;
@@ -50,6 +59,7 @@ final class GuiType extends ProbeCommand {
         if (replace) {
             args.put("replace", true);
         }
+        receipt.put(args);
         JsonNode data = inv.call("gui.type", args);
         if (inv.json) {
             inv.printJson(data);
@@ -57,7 +67,7 @@ final class GuiType extends ProbeCommand {
             ObjectNode asked = inv.args();
             asked.put("identifier", identifier);
             asked.put("typed", text.length());
-            inv.out.println(Readable.typed(Invocation.filled(data, asked)));
+            inv.out.println(Readable.typed(Invocation.filled(data, asked)) + Readable.receipt(data));
         }
         return 0;
     }

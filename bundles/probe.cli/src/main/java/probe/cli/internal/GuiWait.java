@@ -11,20 +11,23 @@ import probe.client.format.Readable;
 
 /**
  * {@code hvm-dbg gui wait (--identifier ID --state showing|hidden|enabled|disabled | --dialog NAME
- * --state open|closed) [--timeout-ms N]}: the probe waits, so a script never sleeps.
+ * --state open|closed | --identifier ID --value V | --state idle [--quiet-ms N]) [--timeout-ms N]}:
+ * the probe waits, so a script never sleeps.
  */
 @Command(name = "wait", description = {
-    "Wait until a control or a dialog is in a state.",
-    "A control: --identifier ID --state showing|hidden|enabled|disabled; a dialog: --dialog NAME"
-        + " --state open|closed. The probe waits (default 5000 ms); not so by then is error"
-        + " gui.timeout (exit 1) with the last state seen."})
+    "Wait until a control or a dialog is in a state, a control has a value, or the GUI is idle.",
+    "A control: --identifier ID --state showing|hidden|enabled|disabled, or --identifier ID --value V"
+        + " (a label's or field's text, a toggle's true/false, a combo's item); a dialog: --dialog NAME"
+        + " --state open|closed; the whole GUI: --state idle [--quiet-ms N] (nothing to do for N ms,"
+        + " default 50). The probe waits (default 5000 ms); not so by then is error gui.timeout"
+        + " (exit 1) with the last state or value seen."})
 final class GuiWait extends ProbeCommand {
     private static final Set<String> CONTROL_STATES = Set.of("showing", "hidden", "enabled", "disabled");
     private static final Set<String> DIALOG_STATES = Set.of("open", "closed");
     /** The op's own limit (gui.wait's timeoutMillis). */
     private static final long MAX_MILLIS = 600_000;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     Subject subject;
 
     static final class Subject {
@@ -35,20 +38,59 @@ final class GuiWait extends ProbeCommand {
         String dialog;
     }
 
-    @Option(names = "--state", paramLabel = "STATE", required = true, description = "the state to wait for")
+    @Option(names = "--state", paramLabel = "STATE", description = "the state to wait for (idle: the whole GUI, without --identifier)")
     String state;
+
+    @Option(names = "--value", paramLabel = "V", description = "with --identifier instead of --state: the value to wait for")
+    String value;
+
+    @Option(names = "--quiet-ms", paramLabel = "N", description = "with --state idle: how long nothing must happen, in ms (default 50)")
+    Long quietMillis;
 
     @Option(names = "--timeout-ms", paramLabel = "N", description = "how long the probe waits, in ms (default 5000, at most 600000)")
     Long timeoutMillis;
 
     @Override
     void check() throws UsageException {
+        if (subject == null) {
+            subject = new Subject();
+        }
+        if (value != null) {
+            if (subject.identifier == null || state != null || quietMillis != null) {
+                throw new UsageException("--value goes with --identifier alone (not with --dialog, --state or --quiet-ms)");
+            }
+            checkTimeout();
+            return;
+        }
+        if ("idle".equals(state)) {
+            if (subject.identifier != null || subject.dialog != null) {
+                throw new UsageException("--state idle is the whole GUI's: give it without --identifier or --dialog");
+            }
+            if (quietMillis != null && (quietMillis < 1 || quietMillis > MAX_MILLIS)) {
+                throw new UsageException("--quiet-ms must be from 1 to " + MAX_MILLIS);
+            }
+            checkTimeout();
+            return;
+        }
+        if (state == null) {
+            throw new UsageException("give --state (or --value with --identifier)");
+        }
+        if (subject.identifier == null && subject.dialog == null) {
+            throw new UsageException("--state " + state + " needs --identifier or --dialog (only --state idle goes alone)");
+        }
+        if (quietMillis != null) {
+            throw new UsageException("--quiet-ms goes with --state idle");
+        }
         Set<String> allowed = subject.identifier != null ? CONTROL_STATES : DIALOG_STATES;
         if (!allowed.contains(state)) {
             throw new UsageException("--state " + state + " does not go with "
                     + (subject.identifier != null ? "--identifier: use showing, hidden, enabled or disabled"
                             : "--dialog: use open or closed"));
         }
+        checkTimeout();
+    }
+
+    private void checkTimeout() throws UsageException {
         if (timeoutMillis != null && (timeoutMillis < 0 || timeoutMillis > MAX_MILLIS)) {
             throw new UsageException("--timeout-ms must be from 0 to " + MAX_MILLIS);
         }
@@ -59,10 +101,17 @@ final class GuiWait extends ProbeCommand {
         ObjectNode args = inv.args();
         if (subject.identifier != null) {
             args.put("identifier", subject.identifier);
-        } else {
+        } else if (subject.dialog != null) {
             args.put("dialog", subject.dialog);
         }
-        args.put("state", state);
+        if (value != null) {
+            args.put("value", value);
+        } else {
+            args.put("state", state);
+        }
+        if (quietMillis != null) {
+            args.put("quietMillis", quietMillis);
+        }
         if (timeoutMillis != null) {
             args.put("timeoutMillis", timeoutMillis);
         }
@@ -73,7 +122,11 @@ final class GuiWait extends ProbeCommand {
         if (inv.json) {
             inv.printJson(data);
         } else {
-            String what = subject.identifier != null ? subject.identifier : "dialog " + subject.dialog;
+            if (value != null) {
+                inv.out.println(Readable.waitedValue(Invocation.filled(data, inv.args().put("value", value)), subject.identifier));
+                return 0;
+            }
+            String what = subject.identifier != null ? subject.identifier : subject.dialog != null ? "dialog " + subject.dialog : "the GUI";
             inv.out.println(Readable.waited(Invocation.filled(data, inv.args().put("state", state)), what));
         }
         return 0;

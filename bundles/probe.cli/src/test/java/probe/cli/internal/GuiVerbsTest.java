@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import probe.api.wire.Wire;
 import probe.testing.TestProbe;
+import probe.client.format.Readable;
 
 /**
  * The gui verbs run in-process against a {@link TestProbe} that answers as the op bundles do
@@ -143,6 +144,10 @@ class GuiVerbsTest {
                     ObjectNode d = Wire.object().put("identifier", id);
                     d.putArray("clicked").add(52).add(52);
                     d.put("button", args.path("button").asText()).put("count", args.path("count").asInt());
+                    if (id.equals("toolbar.button.createVM") && args.path("effects").asBoolean(true)) {
+                        d.put("settled", true);
+                        d.set("effects", receipt());
+                    }
                     conn.reply(req, d);
                     return;
                 }
@@ -193,6 +198,16 @@ class GuiVerbsTest {
                     return;
                 }
                 case "gui.wait": {
+                    if (args.has("value")) {
+                        if (args.path("identifier").asText().equals("never.there")) {
+                            ObjectNode details = Wire.object().put("wanted", args.get("value").asText()).put("lastValue", "Stopped")
+                                    .put("timeoutMillis", 100);
+                            conn.fail(req, "gui.timeout", "'never.there' was still \"Stopped\" after 100 ms (waited for \"Running\")", details);
+                            return;
+                        }
+                        conn.reply(req, Wire.object().put("value", args.get("value").asText()).put("waitedMillis", 1200));
+                        return;
+                    }
                     if (args.path("identifier").asText().equals("never.there")) {
                         ObjectNode details = Wire.object().put("wanted", "showing").put("lastState", "hidden").put("timeoutMillis", 100);
                         conn.fail(req, "gui.timeout", "'never.there' was still hidden after 100 ms (waited for showing)", details);
@@ -224,6 +239,22 @@ class GuiVerbsTest {
     @AfterEach
     void stop() throws Exception {
         probe.close();
+    }
+
+    /** The receipt of clicking toolbar.button.createVM, as the probe gives it. */
+    private static ObjectNode receipt() {
+        ObjectNode e = Wire.object();
+        e.putArray("opened").add("createVM");
+        e.putArray("closed");
+        e.putObject("focus").put("before", "toolbar.button.createVM").put("after", "dialog.createVM.input.name");
+        e.putArray("changed").addObject().put("identifier", "dialog.createVM.button.create").put("field", "enabled").put("before", true)
+                .put("after", false);
+        e.putArray("appeared").add("dialog.createVM").add("dialog.createVM.input.name").add("dialog.createVM.button.create")
+                .add("dialog.createVM.button.cancel");
+        e.putArray("disappeared");
+        e.putArray("events").addObject().put("event", "dialog.opened").put("name", "createVM").put("seq", 12);
+        e.put("settledMillis", 3);
+        return e;
     }
 
     private Run run(String... args) {
@@ -367,6 +398,30 @@ class GuiVerbsTest {
         assertEquals(0, right.code, right.toString());
         assertEquals("double-clicked sidebar.row.vm1 with the right button at [52,52]\n", right.out);
         assertEquals(Wire.object().put("identifier", "sidebar.row.vm1").put("button", "right").put("count", 2), lastArgs());
+    }
+
+    @Test
+    void clickPrintsItsReceiptInTwoLinesAndAllOfItWithJson() throws Exception {
+        Run r = run("gui", "click", "--identifier", "toolbar.button.createVM");
+        assertEquals(0, r.code, r.toString());
+        String nothing = Readable.receipt(Wire.object().set("effects", Wire.object()));
+        String arrow = nothing.substring(0, nothing.indexOf("no visible change"));
+        assertEquals("clicked toolbar.button.createVM" + arrow + "opened createVM; focus dialog.createVM.input.name;"
+                + " dialog.createVM.button.create disabled\n"
+                + "  appeared dialog.createVM, dialog.createVM.input.name, dialog.createVM.button.create +1 more;"
+                + " events dialog.opened createVM\n", r.out);
+        Run json = run("--json", "gui", "click", "--identifier", "toolbar.button.createVM");
+        assertEquals(receipt(), Wire.mapper().readTree(json.out).get("effects"));
+
+        Run without = run("gui", "click", "--identifier", "toolbar.button.createVM", "--no-effects", "--settle-ms", "0");
+        assertEquals(0, without.code, without.toString());
+        assertEquals("clicked toolbar.button.createVM at [52,52]\n", without.out);
+        assertEquals(Wire.object().put("identifier", "toolbar.button.createVM").put("button", "left").put("count", 1).put("effects", false)
+                .put("settleMillis", 0), lastArgs());
+        int before = probe.requests().size();
+        assertEquals(2, run("gui", "click", "--identifier", "x", "--settle-ms", "10001").code);
+        assertEquals(2, run("gui", "type", "--identifier", "x", "--text", "y", "--settle-ms", "-1").code);
+        assertEquals(before, probe.requests().size());
     }
 
     @Test
@@ -531,6 +586,35 @@ class GuiVerbsTest {
         assertEquals(0, d.code, d.toString());
         assertEquals("dialog createVM is closed (waited 12 ms)\n", d.out);
         assertEquals(Wire.object().put("dialog", "createVM").put("state", "closed").put("timeoutMillis", 250), lastArgs());
+    }
+
+    @Test
+    void waitForAValueOrAnIdleGui() {
+        Run r = run("gui", "wait", "--identifier", "detail.label.state", "--value", "Running");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("detail.label.state is \"Running\" (waited 1200 ms)\n", r.out);
+        assertEquals(Wire.object().put("identifier", "detail.label.state").put("value", "Running"), lastArgs());
+
+        Run idle = run("gui", "wait", "--state", "idle", "--quiet-ms", "80");
+        assertEquals(0, idle.code, idle.toString());
+        assertEquals("the GUI is idle (waited 12 ms)\n", idle.out);
+        assertEquals(Wire.object().put("state", "idle").put("quietMillis", 80), lastArgs());
+
+        Run late = run("gui", "wait", "--identifier", "never.there", "--value", "Running", "--timeout-ms", "100");
+        assertEquals(1, late.code, late.toString());
+        assertTrue(late.err.contains("gui.timeout") && late.err.contains("Stopped"), late.err);
+        Run json = run("--json", "gui", "wait", "--identifier", "never.there", "--value", "Running", "--timeout-ms", "100");
+        assertTrue(json.err.contains("\"lastValue\":\"Stopped\""), json.err);
+
+        int before = probe.requests().size();
+        assertEquals(2, run("gui", "wait", "--value", "Running").code, "a value needs --identifier");
+        assertEquals(2, run("gui", "wait", "--dialog", "createVM", "--value", "x").code);
+        assertEquals(2, run("gui", "wait", "--identifier", "x", "--value", "x", "--state", "showing").code);
+        assertEquals(2, run("gui", "wait", "--identifier", "x", "--state", "idle").code);
+        assertEquals(2, run("gui", "wait", "--state", "idle", "--quiet-ms", "0").code);
+        assertEquals(2, run("gui", "wait", "--identifier", "x", "--state", "showing", "--quiet-ms", "5").code);
+        assertEquals(2, run("gui", "wait").code);
+        assertEquals(before, probe.requests().size());
     }
 
     @Test

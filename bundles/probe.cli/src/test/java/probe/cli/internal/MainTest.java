@@ -309,6 +309,13 @@ class MainTest {
             {"--socket", s, "gui", "wait", "--dialog", "d", "--state", "showing"},
             {"--socket", s, "gui", "wait", "--identifier", "a.b", "--state", "showing", "--timeout-ms", "700000"},
             {"--socket", s, "gui", "wait", "--identifier", "a.b", "--state", "hidden", "--timeout-ms", "100"},
+            {"--socket", s, "gui", "wait", "--identifier", "a.b", "--value", "Running", "--timeout-ms", "100"},
+            {"--socket", s, "gui", "wait", "--state", "idle", "--quiet-ms", "20"},
+            {"--socket", s, "gui", "wait", "--state", "idle", "--quiet-ms", "0"},
+            {"--socket", s, "gui", "click", "--identifier", "a.b", "--no-effects", "--settle-ms", "20"},
+            {"--socket", s, "gui", "click", "--identifier", "a.b", "--settle-ms", "20000"},
+            {"--socket", s, "gui", "type", "--identifier", "a.b", "--text", "x", "--no-effects"},
+            {"--socket", s, "gui", "keypress", "--key", "a", "--settle-ms", "0"},
             {"--socket", s, "gui", "screenshot", "-o", shot.toString()},
             {"--socket", s, "gui", "select", "--identifier", "a.b", "--label", "Fedora Linux"},
             {"--socket", s, "gui", "select", "--identifier", "a.b", "--index", "2"},
@@ -348,6 +355,11 @@ class MainTest {
             {"gui", "select", "--identifier", "a"}, {"gui", "select", "--identifier", "a", "--row", "r", "--index", "1"},
             {"gui", "select", "--identifier", "a", "--index", "01"}, {"gui", "select", "--label", "x"},
             {"gui", "hover"}, {"gui", "scroll", "--identifier", "a", "--dy", "-3"}, {"gui", "scroll", "--dy", "3"},
+            {"gui", "wait", "--value", "x"}, {"gui", "wait", "--identifier", "a", "--value", "x", "--state", "showing"},
+            {"gui", "wait", "--identifier", "a", "--state", "idle"}, {"gui", "wait", "--state", "idle", "--quiet-ms", "05"},
+            {"gui", "wait", "--identifier", "a", "--state", "showing", "--quiet-ms", "5"}, {"gui", "wait", "--identifier", "a", "--value", "-1"},
+            {"gui", "click", "--identifier", "a", "--settle-ms", "-1"}, {"gui", "click", "--identifier", "a", "--settle-ms", "01"},
+            {"gui", "click", "--identifier", "a", "--no-effects=true"},
         };
         for (String[] line : lines) {
             Run fast = through(true, "", line);

@@ -12,14 +12,19 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.api.events.EventBus;
 import probe.api.input.Barrier;
 import probe.api.input.Deadline;
 import probe.api.input.Delivery;
+import probe.api.input.Effects;
 import probe.api.input.Mouse;
 import probe.api.input.Reach;
 import probe.api.swing.Target;
@@ -31,12 +36,17 @@ import probe.api.wire.Wire;
  * {@code gui.click {identifier, button, count}}: a hand's click at the centre of the part of the
  * control, row, tab or menu item that shows, posted to its window so hit-testing and the modality filter apply. A menu item
  * in a closed menu is reached by clicking each menu of its chain open first. The reply comes as
- * soon as the click's own handlers have run, also when one of them opened a modal dialog.
+ * soon as the click's own handlers have run, also when one of them opened a modal dialog, and
+ * the GUI has settled; it says what the click changed ({@link Effects}).
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.click", args = {"identifier", "button", "count"})
+@Op(value = "gui.click", args = {"identifier", "button", "count", "effects", "settleMillis"})
 public final class ClickOp implements ProbeOp {
     private final ViewRegistry registry;
+
+    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public ClickOp(@Reference(name = "registry") ViewRegistry registry) {
@@ -49,6 +59,13 @@ public final class ClickOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        try (Effects effects = Effects.of(args, registry, bus)) {
+            return act(ctx, args, effects);
+        }
+    }
+
+    /** The op, with its receipt: {@code effects.before()} first in its first EDT task, {@code effects.finish} last. */
+    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String identifier = a.requiredString("identifier");
         Mouse.Button button = Mouse.Button.of(a.oneOf("button", "left", "left", "right", "middle"));
@@ -57,6 +74,7 @@ public final class ClickOp implements ProbeOp {
 
         // One EDT hop in the common case: resolve, check, post the click, and wait behind it.
         Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
+            effects.before();
             Target t = registry.resolve(identifier);
             Verdict v = Reach.check(registry, t);
             if (!t.menuPath().isEmpty()) {
@@ -71,6 +89,7 @@ public final class ClickOp implements ProbeOp {
         data.putArray("clicked").add(at.x).add(at.y);
         data.put("button", button.wireName());
         data.put("count", count);
+        effects.finish(deadline, data);
         return data;
     }
 

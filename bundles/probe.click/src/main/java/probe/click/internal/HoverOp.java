@@ -16,12 +16,17 @@ import javax.swing.ToolTipManager;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferenceCardinality;
 import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.input.Deadline;
+import probe.api.input.Effects;
+import probe.api.events.EventBus;
 import probe.api.input.Delivery;
 import probe.api.input.Mouse;
 import probe.api.input.Reach;
@@ -39,12 +44,16 @@ import probe.api.wire.Wire;
  * in a closed menu is reached by clicking its menus open first, as gui.click does.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.hover", args = {"identifier"})
+@Op(value = "gui.hover", args = {"identifier", "effects", "settleMillis"})
 public final class HoverOp implements ProbeOp {
     /** How much longer than the tooltip manager's initial delay the reply waits for the tooltip to show. */
     private static final long TOOLTIP_GRACE_MILLIS = 1000;
 
     private final ViewRegistry registry;
+
+    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public HoverOp(@Reference(name = "registry") ViewRegistry registry) {
@@ -57,10 +66,18 @@ public final class HoverOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        try (Effects effects = Effects.of(args, registry, bus)) {
+            return act(ctx, args, effects);
+        }
+    }
+
+    /** The op, with its receipt: {@code effects.before()} first in each EDT task, {@code effects.finish} last. */
+    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         String identifier = Args.of(args).requiredString("identifier");
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
+                effects.before();
             Target t = registry.resolve(identifier);
             Verdict v = Reach.pointer(registry, t);
             if (!t.menuPath().isEmpty()) {
@@ -90,6 +107,7 @@ public final class HoverOp implements ProbeOp {
         data.put("identifier", identifier);
         data.putArray("at").add(step.at().x).add(step.at().y);
         data.put("tooltip", tooltip);
+        effects.finish(deadline, data);
         return data;
     }
 

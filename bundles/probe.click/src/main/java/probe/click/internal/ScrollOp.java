@@ -7,12 +7,17 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferenceCardinality;
 import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.input.Deadline;
+import probe.api.input.Effects;
+import probe.api.events.EventBus;
 import probe.api.input.Delivery;
 import probe.api.input.Mouse;
 import probe.api.input.Reach;
@@ -29,12 +34,16 @@ import probe.api.wire.Wire;
  * (a shift+wheel, as the X11 toolkit reports a sideways wheel and as Swing reads it).
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.scroll", args = {"identifier", "dy", "dx"})
+@Op(value = "gui.scroll", args = {"identifier", "dy", "dx", "effects", "settleMillis"})
 public final class ScrollOp implements ProbeOp {
     /** The most notches one call turns each way: a long flick of a wheel, not a loop. */
     static final int MAX_NOTCHES = 100;
 
     private final ViewRegistry registry;
+
+    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public ScrollOp(@Reference(name = "registry") ViewRegistry registry) {
@@ -43,6 +52,13 @@ public final class ScrollOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        try (Effects effects = Effects.of(args, registry, bus)) {
+            return act(ctx, args, effects);
+        }
+    }
+
+    /** The op, with its receipt: {@code effects.before()} first in each EDT task, {@code effects.finish} last. */
+    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String identifier = a.requiredString("identifier");
         int dy = (int) a.integer("dy", 0, -MAX_NOTCHES, MAX_NOTCHES);
@@ -54,6 +70,7 @@ public final class ScrollOp implements ProbeOp {
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         Point at = Delivery.run(deadline, () -> {
+                effects.before();
             Target t = registry.resolve(identifier);
             if (!t.menuPath().isEmpty()) {
                 throw Reach.refusal(identifier, Verdict.refused("it is in a closed menu: open the menu first", null));
@@ -74,6 +91,7 @@ public final class ScrollOp implements ProbeOp {
         data.putArray("at").add(at.x).add(at.y);
         data.put("dy", dy);
         data.put("dx", dx);
+        effects.finish(deadline, data);
         return data;
     }
 }

@@ -21,6 +21,9 @@ import javax.swing.SwingUtilities;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferenceCardinality;
 import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
@@ -28,6 +31,8 @@ import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.input.Deadline;
+import probe.api.input.Effects;
+import probe.api.events.EventBus;
 import probe.api.input.Delivery;
 import probe.api.input.Mouse;
 import probe.api.input.Reach;
@@ -47,12 +52,16 @@ import probe.api.wire.Wire;
  * its place. A popup the probe opened is closed again when the selection fails.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.select", args = {"identifier", "label", "row", "index"})
+@Op(value = "gui.select", args = {"identifier", "label", "row", "index", "effects", "settleMillis"})
 public final class SelectOp implements ProbeOp {
     /** How many near labels or identifiers an error suggests. */
     private static final int NEAREST = 5;
 
     private final ViewRegistry registry;
+
+    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public SelectOp(@Reference(name = "registry") ViewRegistry registry) {
@@ -73,6 +82,13 @@ public final class SelectOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        try (Effects effects = Effects.of(args, registry, bus)) {
+            return act(ctx, args, effects);
+        }
+    }
+
+    /** The op, with its receipt: {@code effects.before()} first in each EDT task, {@code effects.finish} last. */
+    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String identifier = a.requiredString("identifier");
         String label = a.string("label", null);
@@ -94,6 +110,7 @@ public final class SelectOp implements ProbeOp {
         Item chosen;
         try {
             Step step = Delivery.run(deadline, () -> {
+                effects.before();
                 Target t = registry.resolve(identifier);
                 Component c = t.component();
                 if (t.kind() != Target.Kind.COMPONENT || !selectable(c)) {
@@ -134,6 +151,7 @@ public final class SelectOp implements ProbeOp {
         data.put("selected", chosen.identifier());
         data.put("label", chosen.label());
         data.put("index", chosen.index());
+        effects.finish(deadline, data);
         return data;
     }
 

@@ -164,6 +164,80 @@ class ClickTimingTest {
         System.out.println("[timing] click floor (press+release posted -> listener, spinning wait): " + Timing.stats(floor));
     }
 
+    /**
+     * The receipt's cost: {@code gui.click} with its receipt, without it ({@code effects: false}),
+     * and without settling either ({@code settleMillis: 0}, the reply at the input's barrier as
+     * before receipts), interleaved, on a window of the bench window's size.
+     */
+    @Test
+    void clickWithAndWithoutEffects() throws Exception {
+        Gui.assumeDisplay();
+        JFrame[] frame = new JFrame[1];
+        run(() -> {
+            frame[0] = new JFrame("effects timing");
+            frame[0].setName("main");
+            JButton count = new JButton("Count");
+            count.setName("t.button.count");
+            count.addActionListener(e -> clicks.incrementAndGet());
+            JPanel p = new JPanel();
+            p.add(count);
+            frame[0].getContentPane().add(p, BorderLayout.NORTH);
+            JPanel grid = new JPanel(new java.awt.GridLayout(25, 20));
+            for (int n = 0; n < 497; n++) {
+                javax.swing.JComponent c = n % 4 == 0 ? new JButton("b" + n) : n % 4 == 1 ? new javax.swing.JCheckBox("t" + n)
+                        : n % 4 == 2 ? new javax.swing.JTextField("f" + n) : new javax.swing.JLabel("l" + n);
+                c.setName("t.grid." + n);
+                grid.add(c);
+            }
+            frame[0].getContentPane().add(grid, BorderLayout.CENTER);
+            frame[0].setBounds(0, 0, 1280, 800);
+            frame[0].setVisible(true);
+        });
+        waitFor("the frame to be focused", () -> frame[0].isFocused());
+        Gui.settle();
+        ClickOp op = new ClickOp(registry);
+        com.fasterxml.jackson.databind.node.ObjectNode[] args = {
+            Wire.object().put("identifier", "t.button.count"),
+            Wire.object().put("identifier", "t.button.count").put("effects", false),
+            Wire.object().put("identifier", "t.button.count").put("effects", false).put("settleMillis", 0)};
+        String[] names = {"with effects", "effects:false", "effects:false settleMillis:0"};
+        long[][] t = new long[args.length][SAMPLES];
+        int unsettled = 0;
+        for (int i = -WARMUP; i < SAMPLES; i++) {
+            for (int k = 0; k < args.length; k++) {
+                long t0 = System.nanoTime();
+                com.fasterxml.jackson.databind.JsonNode data = op.execute(Gui.ctx(), args[k].deepCopy());
+                long t1 = System.nanoTime();
+                if (data.has("settled") && !data.get("settled").booleanValue()) {
+                    unsettled++;
+                }
+                if (i >= 0) {
+                    t[k][i] = t1 - t0;
+                }
+                if (Boolean.getBoolean("probe.timing.pause")) {
+                    // As the bench does between clicks: the GUI idles a moment, as between a client's requests.
+                    Thread.sleep(1);
+                }
+            }
+        }
+        for (int k = 0; k < args.length; k++) {
+            System.out.println("[timing] gui.click 500 controls, " + names[k] + ": " + Timing.stats(t[k]));
+        }
+        System.out.println("[timing] effects add (median) " + String.format("%.3f ms", (Timing.median(t[0]) - Timing.median(t[1])) / 1e6)
+                + "; settling adds " + String.format("%.3f ms", (Timing.median(t[1]) - Timing.median(t[2])) / 1e6) + "; unsettled replies: "
+                + unsettled);
+        long[] states = edt(() -> {
+            long[] w = new long[SAMPLES];
+            for (int i = 0; i < SAMPLES; i++) {
+                long t0 = System.nanoTime();
+                registry.states();
+                w[i] = System.nanoTime() - t0;
+            }
+            return w;
+        });
+        System.out.println("[timing] ViewRegistry.states() of 500 controls on the EDT: " + Timing.stats(states));
+    }
+
     private static void post(AWTEvent e) {
         Toolkit.getDefaultToolkit().getSystemEventQueue().postEvent(e);
     }

@@ -140,9 +140,11 @@ public final class Readable {
         }
         if (isFalse(item, "clickable")) {
             String reason = text(item, "reason");
+            // A plain label takes no clicks, as its role says: repeating it on every label is noise.
+            boolean plainLabel = reason != null && "label".equals(text(item, "role")) && reason.startsWith("it takes no mouse input");
             if (reason == null) {
                 m.add("not clickable");
-            } else if (!(disabled && reason.equals("it is disabled"))) {
+            } else if (!plainLabel && !(disabled && reason.equals("it is disabled"))) {
                 m.add("not clickable (" + reason + ")");
             }
         }
@@ -327,6 +329,150 @@ public final class Readable {
     public static String waited(JsonNode data, String subject) {
         String state = text(data, "state");
         StringBuilder b = new StringBuilder(subject).append(" is ").append(state == null ? "?" : state);
+        JsonNode ms = data == null ? null : data.get("waitedMillis");
+        if (ms != null && ms.isNumber()) {
+            b.append(" (waited ").append(ms.asLong()).append(" ms)");
+        }
+        return b.toString();
+    }
+
+    // ---- receipts: what an action changed (the reply's effects) ----
+
+    /** How many names of each list a receipt's lines show before "+N more". */
+    static final int RECEIPT_NAMES = 3;
+    /** How many changed fields the first line shows before "+N more". */
+    static final int RECEIPT_CHANGES = 4;
+    /** Between an action and its receipt: an arrow, or {@code ->} where the output's charset has none (a C locale). */
+    static final String ARROW = java.nio.charset.Charset.defaultCharset().newEncoder().canEncode('\u2192') ? " \u2192 " : " -> ";
+
+    /**
+     * {@code gui.click}'s data with its receipt: {@code clicked toolbar.button.createVM → opened
+     * createVM; focus dialog.createVM.input.name}; without a receipt in the data, {@link #clicked}
+     * (and whether the GUI had settled, when the data says it had not).
+     */
+    public static String clickedReceipt(JsonNode data) {
+        if (data == null || !data.path("effects").isObject()) {
+            return clicked(data) + receipt(data);
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode head = ((com.fasterxml.jackson.databind.node.ObjectNode) data).deepCopy();
+        // The receipt says more than where the click landed; --json has the point.
+        head.remove("clicked");
+        return clicked(head) + receipt(data);
+    }
+
+    /**
+     * The receipt of an action's data ({@code effects}, {@code settled}) as the rest of its line:
+     * {@code " → opened createVM; focus dialog.createVM.input.name; dialog.createVM.button.create
+     * enabled"}, and, when controls appeared or disappeared or events came, a second line:
+     * {@code "\n  appeared dialog.createVM.input.password; events dialog.opened createVM"}. Empty
+     * when the data has no receipt; {@code " → no visible change"} when nothing changed.
+     */
+    public static String receipt(JsonNode data) {
+        JsonNode e = data == null ? null : data.get("effects");
+        boolean unsettled = isFalse(data, "settled");
+        if (e == null || !e.isObject()) {
+            return unsettled ? " (the GUI had not settled)" : "";
+        }
+        List<String> first = new ArrayList<>();
+        names(first, "opened", e.get("opened"));
+        names(first, "closed", e.get("closed"));
+        JsonNode focus = e.get("focus");
+        if (focus != null && focus.isObject()) {
+            String before = text(focus, "before");
+            String after = text(focus, "after");
+            if (after != null && !after.equals(before)) {
+                first.add("focus " + bare(after));
+            } else if (after == null && before != null && focus.has("after")) {
+                first.add("focus left " + bare(before));
+            }
+        }
+        JsonNode changed = e.get("changed");
+        int shown = 0;
+        if (changed != null && changed.isArray()) {
+            for (JsonNode c : changed) {
+                if (shown == RECEIPT_CHANGES) {
+                    first.add("+" + (changed.size() - shown) + " more " + (changed.size() - shown == 1 ? "change" : "changes"));
+                    break;
+                }
+                first.add(change(c));
+                shown++;
+            }
+        }
+        List<String> second = new ArrayList<>();
+        names(second, "appeared", e.get("appeared"));
+        names(second, "disappeared", e.get("disappeared"));
+        JsonNode events = e.get("events");
+        if (events != null && events.isArray() && !events.isEmpty()) {
+            List<String> lines = new ArrayList<>();
+            for (JsonNode ev : events) {
+                String name = text(ev, "event");
+                String about = text(ev, "name");
+                lines.add((name == null ? "event" : name) + (about == null ? "" : " " + bare(about)));
+            }
+            second.add("events " + shorten(lines));
+        }
+        JsonNode truncated = e.get("truncated");
+        if (truncated != null && truncated.isNumber() && truncated.asLong() > 0) {
+            second.add(truncated.asLong() + " more left out (see --json)");
+        }
+        StringBuilder b = new StringBuilder(ARROW);
+        b.append(first.isEmpty() ? (second.isEmpty() ? "no visible change" : "no change to a control's fields") : String.join("; ", first));
+        if (unsettled) {
+            JsonNode ms = e.get("settledMillis");
+            b.append(" (the GUI had not settled").append(ms != null && ms.isNumber() ? " after " + ms.asLong() + " ms" : "").append(')');
+        }
+        if (!second.isEmpty()) {
+            b.append('\n').append(INDENT).append(String.join("; ", second));
+        }
+        return b.toString();
+    }
+
+    /** One changed field: {@code ID enabled}, {@code ID selected}, {@code ID="Running"}, {@code ID length=8}. */
+    private static String change(JsonNode c) {
+        String id = text(c, "identifier");
+        String field = text(c, "field");
+        JsonNode after = c.get("after");
+        String who = id == null ? NO_IDENTIFIER : bare(id);
+        if (field == null || after == null) {
+            return who + " changed";
+        }
+        switch (field) {
+            case "enabled":
+                return who + (after.asBoolean() ? " enabled" : " disabled");
+            case "selected":
+                return who + (after.asBoolean() ? " selected" : " unselected");
+            case "showing":
+                return who + (after.asBoolean() ? " showing" : " hidden");
+            case "value":
+                return who + "=" + (after.isNull() ? "null" : value(after));
+            default:
+                return who + " " + field + "=" + (after.isNull() ? "null" : value(after));
+        }
+    }
+
+    private static void names(List<String> parts, String what, JsonNode list) {
+        if (list == null || !list.isArray() || list.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (JsonNode n : list) {
+            names.add(n.isTextual() ? bare(n.textValue()) : Json.compact(n));
+        }
+        parts.add(what + " " + shorten(names));
+    }
+
+    /** The first {@value #RECEIPT_NAMES} of {@code names}, comma separated, then {@code +N more}. */
+    private static String shorten(List<String> names) {
+        if (names.size() <= RECEIPT_NAMES) {
+            return String.join(", ", names);
+        }
+        return String.join(", ", names.subList(0, RECEIPT_NAMES)) + " +" + (names.size() - RECEIPT_NAMES) + " more";
+    }
+
+    /** {@code gui.wait {identifier, value}}'s data: {@code detail.label.state is "Running" (waited 1200 ms)}. */
+    public static String waitedValue(JsonNode data, String subject) {
+        JsonNode v = data == null ? null : data.get("value");
+        StringBuilder b = new StringBuilder(subject).append(" is ").append(v == null || v.isNull() ? "?" : value(v));
         JsonNode ms = data == null ? null : data.get("waitedMillis");
         if (ms != null && ms.isNumber()) {
             b.append(" (waited ").append(ms.asLong()).append(" ms)");

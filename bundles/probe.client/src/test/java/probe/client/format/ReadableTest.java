@@ -102,6 +102,45 @@ class ReadableTest {
     }
 
     @Test
+    void receipts() throws Exception {
+        String a = Readable.ARROW;
+        assertEquals("clicked toolbar.button.createVM" + a + "opened createVM; focus dialog.createVM.input.name",
+                Readable.clickedReceipt(json("{'identifier':'toolbar.button.createVM','clicked':[5,6],'button':'left','count':1,"
+                        + "'settled':true,'effects':{'opened':['createVM'],'closed':[],'focus':{'before':'toolbar.button.createVM',"
+                        + "'after':'dialog.createVM.input.name'},'changed':[],'appeared':[],'disappeared':[],'settledMillis':3}}")));
+        assertEquals("clicked a.b at [5,6]", Readable.clickedReceipt(json("{'identifier':'a.b','clicked':[5,6],'count':1}")),
+                "no receipt: the line as before");
+        assertEquals("clicked a.b at [5,6] (the GUI had not settled)",
+                Readable.clickedReceipt(json("{'identifier':'a.b','clicked':[5,6],'count':1,'settled':false}")));
+        assertEquals(a + "closed createVM; a.label.state=\"Running\"; a.toggle.x=true; a.button.ok disabled; a.row.1 selected; +2 more changes"
+                + "\n  disappeared dialog.createVM, dialog.createVM.input.name; 7 more left out (see --json)",
+                Readable.receipt(json("{'settled':true,'effects':{'opened':[],'closed':['createVM'],'focus':{'before':'x','after':'x'},"
+                        + "'changed':[{'identifier':'a.label.state','field':'value','before':'Stopped','after':'Running'},"
+                        + "{'identifier':'a.toggle.x','field':'value','before':false,'after':true},"
+                        + "{'identifier':'a.button.ok','field':'enabled','before':true,'after':false},"
+                        + "{'identifier':'a.row.1','field':'selected','before':false,'after':true},"
+                        + "{'identifier':'a.input.pw','field':'length','before':0,'after':8},"
+                        + "{'identifier':'a.menu.quit','field':'showing','before':false,'after':true}],"
+                        + "'appeared':[],'disappeared':['dialog.createVM','dialog.createVM.input.name'],'truncated':7}}")));
+        assertEquals(a + "a.row.1 selected; a.input.pw length=8; a.menu.quit showing; a.l label=\"x\"",
+                Readable.receipt(json("{'effects':{'changed':["
+                        + "{'identifier':'a.row.1','field':'selected','before':false,'after':true},"
+                        + "{'identifier':'a.input.pw','field':'length','before':0,'after':8},"
+                        + "{'identifier':'a.menu.quit','field':'showing','before':false,'after':true},"
+                        + "{'identifier':'a.l','field':'label','before':'y','after':'x'}]}}")));
+        assertEquals(a + "no visible change (the GUI had not settled after 100 ms)",
+                Readable.receipt(json("{'settled':false,'effects':{'opened':[],'changed':[],'events':[],'settledMillis':100}}")));
+        assertEquals(a + "no change to a control's fields\n  events list.refreshed, vm.state",
+                Readable.receipt(json("{'effects':{'events':[{'event':'list.refreshed','vmCount':1,'seq':4},{'event':'vm.state','seq':5}]}}")));
+        assertEquals(a + "focus left a.input.name", Readable.receipt(json("{'effects':{'focus':{'before':'a.input.name','after':null}}}")));
+        assertEquals("", Readable.receipt(json("{'identifier':'a'}")), "no receipt, nothing to add");
+        assertEquals(" (the GUI had not settled)", Readable.receipt(json("{'settled':false}")));
+        assertEquals("detail.label.state is \"Running\" (waited 1200 ms)",
+                Readable.waitedValue(json("{'value':'Running','waitedMillis':1200}"), "detail.label.state"));
+        assertEquals("the GUI is idle (waited 63 ms)", Readable.waited(json("{'state':'idle','waitedMillis':63}"), "the GUI"));
+    }
+
+    @Test
     void eventLines() throws Exception {
         assertEquals("dialog.opened createVM \"Create VM\" vmId=4f2a",
                 Readable.event(json("{'event':'dialog.opened','name':'createVM','title':'Create VM','vmId':'4f2a','seq':7,'ts':1764612345678}")));

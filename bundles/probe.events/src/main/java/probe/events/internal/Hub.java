@@ -124,6 +124,12 @@ public final class Hub implements EventBus {
         return add(Patterns.of(patterns), Objects.requireNonNull(sink, "sink"));
     }
 
+    /** The sink is called under the publisher's lock, as a connection's is: it only stores the event (an action's receipt). */
+    @Override
+    public AutoCloseable subscribeDirect(List<String> patterns, Consumer<ObjectNode> sink) {
+        return add(Patterns.of(patterns), Objects.requireNonNull(sink, "sink"), true);
+    }
+
     Subscription add(Patterns patterns, Consumer<ObjectNode> sink) {
         return add(patterns, sink, false);
     }

@@ -108,6 +108,21 @@ class HubTest {
     }
 
     @Test
+    void aDirectSubscriberHasTheEventBeforePublishReturns() throws Exception {
+        List<ObjectNode> got = new ArrayList<>();
+        AutoCloseable sub = hub.subscribeDirect(List.of("dialog.*"), got::add);
+        hub.publish("dialog.opened", Wire.object().put("name", "createVM"));
+        hub.publish("list.refreshed", Wire.object().put("vmCount", 1));
+        assertEquals(1, got.size(), "in the sink's hands as publish returns, on the publisher's thread: " + got);
+        assertEquals("createVM", got.get(0).get("name").asText());
+        assertTrue(got.get(0).get("seq").asLong() > 0);
+        sub.close();
+        hub.publish("dialog.closed", Wire.object().put("name", "createVM"));
+        assertEquals(1, got.size(), "nothing after close");
+        assertEquals(0, hub.subscriberCount());
+    }
+
+    @Test
     void closedSubscriptionGetsNothingMore() throws Exception {
         List<ObjectNode> a = new CopyOnWriteArrayList<>();
         List<ObjectNode> b = new CopyOnWriteArrayList<>();

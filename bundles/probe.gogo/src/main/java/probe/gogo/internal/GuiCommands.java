@@ -135,7 +135,7 @@ public final class GuiCommands {
             @Descriptor("the control, such as detail.button.start") String identifier) throws GuiError {
         ObjectNode args = Wire.object().put("identifier", identifier).put("button", button).put("count", twice ? 2 : 1);
         JsonNode data = call("gui.click", args);
-        return json ? data : Readable.clicked(filled(data, args));
+        return json ? data : Readable.clickedReceipt(filled(data, args));
     }
 
     @Descriptor("choose an item of a combo box, list, table, tree or tabbed pane as a hand does (a combo is clicked open,"
@@ -212,7 +212,8 @@ public final class GuiCommands {
             args.put("replace", true);
         }
         JsonNode data = call("gui.type", args);
-        return json ? data : Readable.typed(filled(data, Wire.object().put("identifier", identifier).put("typed", text.length())));
+        return json ? data : Readable.typed(filled(data, Wire.object().put("identifier", identifier).put("typed", text.length())))
+                + Readable.receipt(data);
     }
 
     @Descriptor("press and release a key on whatever has focus (keys: return esc tab space backspace delete insert up down left"
@@ -247,7 +248,7 @@ public final class GuiCommands {
         if (identifier != null) {
             asked.put("target", identifier);
         }
-        return json ? data : Readable.pressed(filled(data, asked));
+        return json ? data : Readable.pressed(filled(data, asked)) + Readable.receipt(data);
     }
 
     @Descriptor("wait until a control is showing, hidden, enabled or disabled, or a dialog is open or closed")
@@ -263,16 +264,34 @@ public final class GuiCommands {
     }
 
     /**
-     * Only to say what is missing: every object also has {@code Object.wait}, which the shell would
-     * otherwise try (and fail with IllegalMonitorStateException) for one numeric argument.
+     * A value ({@code gui:wait --value Running detail.label.state}) or the whole GUI idle ({@code
+     * gui:wait idle}); anything else says the state is missing. Also there because every object has
+     * {@code Object.wait}, which the shell would otherwise try (and fail with
+     * IllegalMonitorStateException) for one numeric argument.
      */
-    @Descriptor("(the state is missing: gui:wait TARGET STATE)")
+    @Descriptor("wait until a control has a value (--value V ID), or until the GUI is idle (idle)")
     public Object wait(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
             @Descriptor("how long to wait, in ms (default 5000)") @Parameter(names = {"-t", "--timeout-ms"}, absentValue = "5000") long timeoutMillis,
-            @Descriptor("a control's identifier or a dialog's name") String target) throws GuiError {
+            @Descriptor("the value to wait for: a label's or field's text, true/false for a toggle, a combo's item") @Parameter(names = {"-v", "--value"}, absentValue = NO_VALUE) String value,
+            @Descriptor("with idle: how long nothing must happen, in ms (default 50)") @Parameter(names = {"-q", "--quiet-ms"}, absentValue = "50") long quietMillis,
+            @Descriptor("a control's identifier (with --value), or idle") String target) throws GuiError {
+        if (!NO_VALUE.equals(value)) {
+            ObjectNode args = Wire.object().put("identifier", target).put("value", value).put("timeoutMillis", timeoutMillis);
+            JsonNode data = call("gui.wait", args);
+            return json ? data : Readable.waitedValue(filled(data, Wire.object().put("value", value)), target);
+        }
+        if ("idle".equals(target)) {
+            ObjectNode args = Wire.object().put("state", "idle").put("quietMillis", quietMillis).put("timeoutMillis", timeoutMillis);
+            JsonNode data = call("gui.wait", args);
+            return json ? data : Readable.waited(filled(data, Wire.object().put("state", "idle")), "the GUI");
+        }
         throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": the state is missing: gui:wait " + target
-                + " showing|hidden|enabled|disabled, or gui:wait DIALOG open|closed", null, null);
+                + " showing|hidden|enabled|disabled, gui:wait DIALOG open|closed, gui:wait --value V " + target + ", or gui:wait idle",
+                null, null);
     }
+
+    /** What {@code --value} is when it is not given (a value a control's text is not). */
+    private static final String NO_VALUE = "\u0000";
 
     @Descriptor("print the GUI's events as they come, until Enter, --timeout, or an interrupt")
     public Object watch(CommandSession session,

@@ -242,6 +242,32 @@ class GuiCommandsTest {
     }
 
     @Test
+    void actionsShowTheirReceipt() throws Exception {
+        op("gui.click", args -> {
+            ObjectNode d = Wire.object().put("identifier", args.get("identifier").textValue());
+            d.putArray("clicked").add(10).add(20);
+            d.put("button", "left").put("count", 1).put("settled", true);
+            ObjectNode e = d.putObject("effects");
+            e.putArray("opened").add("createVM");
+            e.putObject("focus").put("before", "toolbar.button.createVM").put("after", "dialog.createVM.input.name");
+            e.putArray("changed");
+            return d;
+        });
+        String line = (String) run("gui:click toolbar.button.createVM");
+        assertTrue(line.startsWith("clicked toolbar.button.createVM ") && line.endsWith("opened createVM; focus dialog.createVM.input.name"), line);
+        assertEquals("createVM", ((JsonNode) run("gui:click -j toolbar.button.createVM")).get("effects").get("opened").get(0).asText());
+        op("gui.type", args -> {
+            ObjectNode d = Wire.object().put("identifier", "a.input.name").put("typed", 3);
+            d.putObject("effects").putArray("changed").addObject().put("identifier", "a.input.name").put("field", "length")
+                    .put("before", 0).put("after", 3);
+            return d;
+        });
+        String typed = (String) run("gui:type a.input.name vm2");
+        assertTrue(typed.startsWith("typed 3 characters into a.input.name ") && typed.endsWith("a.input.name length=3"), typed);
+        assertFalse(typed.contains("vm2"), typed);
+    }
+
+    @Test
     void typeTextOrAskForIt() throws Exception {
         List<String> typed = new ArrayList<>();
         op("gui.type", args -> {
@@ -301,6 +327,7 @@ class GuiCommandsTest {
 
         GuiError missing = assertThrows(GuiError.class, () -> run("gui:wait detail.button.start"));
         assertEquals(ErrorCodes.INVALID_ARGS, missing.code());
+        assertTrue(missing.getMessage().contains("--value"), missing.getMessage());
 
         GuiError e = assertThrows(GuiError.class, () -> run("gui:wait -t 100 never.there showing"));
         assertEquals(ErrorCodes.TIMEOUT, e.code());
@@ -308,6 +335,18 @@ class GuiCommandsTest {
         assertEquals("hidden", e.details().get("lastState").textValue());
         session.put("exception", e);
         assertEquals(ErrorCodes.TIMEOUT, run("$exception code"), "what a script reads after a failure");
+    }
+
+    @Test
+    void waitForAValueOrAnIdleGui() throws Exception {
+        op("gui.wait", args -> args.has("value")
+                ? Wire.object().put("value", args.get("value").asText()).put("waitedMillis", 1200)
+                : Wire.object().put("state", "idle").put("waitedMillis", 63));
+        assertEquals("detail.label.state is \"Running\" (waited 1200 ms)", run("gui:wait --value Running detail.label.state"));
+        assertEquals(Wire.object().put("identifier", "detail.label.state").put("value", "Running").put("timeoutMillis", 5000L), last().args());
+        assertEquals("the GUI is idle (waited 63 ms)", run("gui:wait -q 80 idle"));
+        assertEquals(Wire.object().put("state", "idle").put("quietMillis", 80L).put("timeoutMillis", 5000L), last().args());
+        assertEquals("idle", ((JsonNode) run("gui:wait -j idle")).get("state").asText());
     }
 
     @Test

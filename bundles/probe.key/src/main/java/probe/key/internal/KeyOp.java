@@ -8,14 +8,19 @@ import java.util.Locale;
 import java.util.Set;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.api.events.EventBus;
 import probe.api.input.Deadline;
 import probe.api.input.Delivery;
+import probe.api.input.Effects;
 import probe.api.input.Focus;
 import probe.api.input.Keyboard;
 import probe.api.input.Keyboard.Key;
@@ -33,9 +38,13 @@ import probe.api.wire.Wire;
  * as a US keyboard types it: shift held around its own key ({@code /}).
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.keypress", args = {"key", "modifiers", "identifier"})
+@Op(value = "gui.keypress", args = {"key", "modifiers", "identifier", "effects", "settleMillis"})
 public final class KeyOp implements ProbeOp {
     private final ViewRegistry registry;
+
+    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public KeyOp(@Reference(name = "registry") ViewRegistry registry) {
@@ -44,6 +53,13 @@ public final class KeyOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        try (Effects effects = Effects.of(args, registry, bus)) {
+            return act(ctx, args, effects);
+        }
+    }
+
+    /** The op, with its receipt: {@code effects.before()} first in its first EDT task, {@code effects.finish} last. */
+    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String keyName = a.requiredString("key");
         KeyTable.Press press = KeyTable.key(keyName);
@@ -61,6 +77,7 @@ public final class KeyOp implements ProbeOp {
 
         // One EDT hop when the target has the focus already (or none is named): check, send, wait behind it.
         Delivery.Sent<Object> sent = Delivery.run(deadline, () -> {
+            effects.before();
             if (identifier != null) {
                 Target t = registry.resolve(identifier);
                 Reach.check(registry, t);
@@ -89,6 +106,7 @@ public final class KeyOp implements ProbeOp {
         ArrayNode held = data.putArray("modifiers");
         modifiers.forEach(m -> held.add(m.wireName()));
         data.put("target", target);
+        effects.finish(deadline, data);
         return data;
     }
 

@@ -135,14 +135,14 @@ final class Covering {
         }
         Component hit = target(w, at.x, at.y);
         if (hit == null) {
-            return Verdict.refused("it takes no mouse input: a press there reaches no control", null).at(at);
+            return Verdict.refused(Verdict.NO_MOUSE_INPUT + ": a press there reaches no control", null).at(at);
         }
         if (hit == c || isInside(hit, c)) {
             // Not proven by the chain, but the full search agrees that the press lands on it.
             return Verdict.OPERABLE.at(at);
         }
         if (isInside(c, hit)) {
-            return Verdict.refused("it takes no mouse input: a press there goes to '" + SwingViewRegistry.name(hit) + "'",
+            return Verdict.refused(Verdict.NO_MOUSE_INPUT + ": a press there goes to '" + SwingViewRegistry.name(hit) + "'",
                     SwingViewRegistry.name(hit)).at(at);
         }
         return Verdict.refused("it is covered at that point by '" + SwingViewRegistry.name(hit) + "'", SwingViewRegistry.name(hit)).at(at);

@@ -21,6 +21,7 @@ import javax.swing.JTabbedPane;
 import javax.swing.JToolTip;
 import javax.swing.JToggleButton;
 import javax.swing.text.JTextComponent;
+import probe.api.swing.ControlState;
 import probe.api.swing.Rows;
 import probe.api.swing.Shown;
 import probe.api.swing.Target;
@@ -89,6 +90,26 @@ final class Items {
     }
 
     private static String label(Target t, JLabel labelledBy) {
+        String own = ownLabel(t, labelledBy);
+        Component c = t.component();
+        if (own != null || t.kind() != Target.Kind.COMPONENT || c instanceof Dialog || c instanceof Frame
+                || c instanceof AbstractButton || c instanceof JLabel || labelledBy != null) {
+            return own;
+        }
+        if (c instanceof JComponent) {
+            Object tip = ((JComponent) c).getAccessibleContext().getAccessibleName();
+            return tip == null ? null : tip.toString();
+        }
+        return null;
+    }
+
+    /**
+     * The label a person reads on or beside the target: a row's or tab's text, a window's title, a
+     * button's or label's text, the text of the label that is {@code labelFor} it; null when it has
+     * none of these (gui.list then gives its accessible name, which a receipt does not compare:
+     * asking every field for it costs more than the rest of the look).
+     */
+    private static String ownLabel(Target t, JLabel labelledBy) {
         Component c = t.component();
         if (t.kind() == Target.Kind.ROW) {
             return rowText(c, t.index());
@@ -113,10 +134,6 @@ final class Items {
         }
         if (labelledBy != null) {
             return labelledBy.getText();
-        }
-        if (c instanceof JComponent) {
-            Object tip = ((JComponent) c).getAccessibleContext().getAccessibleName();
-            return tip == null ? null : tip.toString();
         }
         return null;
     }
@@ -157,34 +174,89 @@ final class Items {
         } else if (c instanceof JTextComponent) {
             o.put("value", ((JTextComponent) c).getText());
             o.put("editable", ((JTextComponent) c).isEditable());
-        } else if (c instanceof JToggleButton || c instanceof javax.swing.JCheckBoxMenuItem || c instanceof javax.swing.JRadioButtonMenuItem) {
-            o.put("value", ((AbstractButton) c).isSelected());
+        } else {
+            Object v = plainValue(c);
+            if (v == NO_VALUE) {
+                return;
+            }
+            if (v == null) {
+                o.putNull("value");
+            } else if (v instanceof Boolean) {
+                o.put("value", (Boolean) v);
+            } else if (v instanceof Integer) {
+                o.put("value", (Integer) v);
+            } else if (v instanceof Long) {
+                o.put("value", (Long) v);
+            } else if (v instanceof Double) {
+                o.put("value", (Double) v);
+            } else {
+                o.put("value", v.toString());
+            }
+        }
+    }
+
+    /** What {@link #plainValue} answers for a component that has no value. */
+    static final Object NO_VALUE = new Object();
+
+    /**
+     * The {@code value} of a component that is neither a text field nor a row or tab: a toggle's
+     * state, a combo's selection, a spinner's number, a slider's or progress bar's value, a label's
+     * text, a list's selected index, a tabbed pane's selected title; {@link #NO_VALUE} for
+     * anything else (a button). A {@code String}, {@code Boolean}, {@code Integer}, {@code Long},
+     * {@code Double} or null.
+     */
+    static Object plainValue(Component c) {
+        if (c instanceof JToggleButton || c instanceof javax.swing.JCheckBoxMenuItem || c instanceof javax.swing.JRadioButtonMenuItem) {
+            return ((AbstractButton) c).isSelected();
         } else if (c instanceof JComboBox) {
             // What the combo shows, as its renderer draws it: never the model's toString().
-            o.put("value", Shown.comboValue((JComboBox<?>) c));
+            return Shown.comboValue((JComboBox<?>) c);
         } else if (c instanceof JSpinner) {
             Object v = ((JSpinner) c).getValue();
             if (v instanceof Number) {
                 double d = ((Number) v).doubleValue();
-                if (d == Math.rint(d)) {
-                    o.put("value", ((Number) v).longValue());
-                } else {
-                    o.put("value", d);
-                }
-            } else {
-                o.put("value", v == null ? null : v.toString());
+                return d == Math.rint(d) ? (Object) ((Number) v).longValue() : (Object) d;
             }
+            return v == null ? null : v.toString();
         } else if (c instanceof JSlider) {
-            o.put("value", ((JSlider) c).getValue());
+            return ((JSlider) c).getValue();
         } else if (c instanceof JProgressBar) {
-            o.put("value", ((JProgressBar) c).getValue());
+            return ((JProgressBar) c).getValue();
         } else if (c instanceof JLabel) {
-            o.put("value", ((JLabel) c).getText());
+            return ((JLabel) c).getText();
         } else if (c instanceof JList) {
-            o.put("value", ((JList<?>) c).getSelectedIndex());
+            return ((JList<?>) c).getSelectedIndex();
         } else if (c instanceof JTabbedPane) {
             JTabbedPane p = (JTabbedPane) c;
-            o.put("value", p.getSelectedIndex() < 0 ? null : p.getTitleAt(p.getSelectedIndex()));
+            return p.getSelectedIndex() < 0 ? null : p.getTitleAt(p.getSelectedIndex());
         }
+        return NO_VALUE;
+    }
+
+    /**
+     * The six fields a receipt compares, read as {@link #describe} reads them, without the JSON:
+     * a password field gives only its length. For a target of a {@link Scan}: it is showing unless
+     * it is in a closed menu.
+     */
+    static ControlState state(Target t, JLabel labelledBy) {
+        Component c = t.component();
+        Object value = null;
+        Boolean selected = null;
+        Integer length = null;
+        if (t.kind() == Target.Kind.ROW) {
+            selected = Rows.selected(c, t.index());
+        } else if (t.kind() == Target.Kind.TAB) {
+            selected = ((JTabbedPane) c).getSelectedIndex() == t.index();
+        } else if (c instanceof JPasswordField) {
+            // Never the password: only how long it is.
+            length = ((JPasswordField) c).getDocument().getLength();
+        } else if (c instanceof JTextComponent) {
+            value = ((JTextComponent) c).getText();
+        } else {
+            Object v = plainValue(c);
+            value = v == NO_VALUE ? null : v;
+        }
+        // The scan reached it showing unless it is an item of a closed menu (a row or tab: its view showing).
+        return new ControlState(t.identifier(), value, ownLabel(t, labelledBy), c.isEnabled(), selected, t.menuPath().isEmpty(), length);
     }
 }

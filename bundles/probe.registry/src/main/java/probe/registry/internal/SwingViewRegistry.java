@@ -22,6 +22,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Deactivate;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
+import probe.api.swing.ControlState;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 import probe.api.swing.ViewRegistry;
@@ -160,7 +161,7 @@ public final class SwingViewRegistry implements ViewRegistry {
                 }
             }
             Verdict modal = blockedByModal(t.menuPath().get(0));
-            return modal.operable() && !c.isEnabled() ? Verdict.refused("it is disabled", null) : modal;
+            return modal.operable() && !c.isEnabled() ? Verdict.refused(Verdict.DISABLED, null) : modal;
         }
         if (!c.isShowing()) {
             return Verdict.refused("it is not showing", null);
@@ -180,7 +181,7 @@ public final class SwingViewRegistry implements ViewRegistry {
         if (at == null) {
             if (SwingUtilities.getAncestorOfClass(JViewport.class, c) != null) {
                 // Scrolled out of view: a hand scrolls first, and so do the ops (Reach); nothing covers it yet.
-                return c.isEnabled() ? Verdict.OPERABLE : Verdict.refused("it is disabled", null);
+                return c.isEnabled() ? Verdict.OPERABLE : Verdict.refused(Verdict.DISABLED, null);
             }
             return Verdict.refused("no part of it shows: it lies outside its window or the screen", null);
         }
@@ -189,7 +190,7 @@ public final class SwingViewRegistry implements ViewRegistry {
             return landing;
         }
         if (!c.isEnabled()) {
-            return Verdict.refused("it is disabled", null).at(at);
+            return Verdict.refused(Verdict.DISABLED, null).at(at);
         }
         if (t.kind() == Target.Kind.TAB && !((javax.swing.JTabbedPane) c).isEnabledAt(t.index())) {
             return Verdict.refused("the tab is disabled", null).at(at);
@@ -263,6 +264,18 @@ public final class SwingViewRegistry implements ViewRegistry {
             }
         }
         return problems;
+    }
+
+    @Override
+    public List<ControlState> states() {
+        Scan scan = Scan.of(windows());
+        List<ControlState> out = new ArrayList<>(scan.entries.size());
+        for (Scan.Entry e : scan.entries) {
+            if (e.identifier() != null) {
+                out.add(Items.state(e.target(), scan.labels.get(e.target().component())));
+            }
+        }
+        return out;
     }
 
     private ObjectNode item(Scan.Entry e, Scan scan) {

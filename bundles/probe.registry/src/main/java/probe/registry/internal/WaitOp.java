@@ -25,13 +25,14 @@ import probe.api.wire.Wire;
 
 /**
  * {@code gui.wait}: waits server-side until a control is showing, hidden, enabled or disabled, or a
- * dialog is open or closed, so a script never sleeps. A Swing timer checks on the EDT every
+ * dialog is open or closed, so a script never sleeps; or until a control has a value ({@link
+ * ValueWait}), or the whole GUI is idle ({@link IdleWait}). A Swing timer checks on the EDT every
  * {@value #POLL_MILLIS} ms; the connection's thread only waits for the answer, without spinning.
  * A name that no loaded catalogue holds, and that does not show now, is answered at once with
  * {@code gui.identifier_not_found} and the nearest names: the app will never show it.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.wait", args = {"identifier", "dialog", "state", "timeoutMillis"})
+@Op(value = "gui.wait", args = {"identifier", "dialog", "state", "timeoutMillis", "value", "quietMillis"})
 public final class WaitOp implements ProbeOp {
     static final int POLL_MILLIS = 20;
     private static final long MAX_WAIT_MILLIS = 600_000;
@@ -57,6 +58,9 @@ public final class WaitOp implements ProbeOp {
         String identifier = a.string("identifier", null);
         String dialog = a.string("dialog", null);
         long timeout = a.integer("timeoutMillis", 5000, 0, MAX_WAIT_MILLIS);
+        if (args.has("value") || args.has("quietMillis") || "idle".equals(args.path("state").asText(null))) {
+            return valueOrIdle(ctx, args, identifier, dialog, timeout);
+        }
         String wanted;
         Condition condition;
         Catalogue catalogue = catalogues.current();
@@ -106,6 +110,37 @@ public final class WaitOp implements ProbeOp {
             return state;
         };
     }
+
+    /**
+     * {@code {identifier, value}}: until the control's value is {@code value} ({@link ValueWait});
+     * {@code {state: "idle", quietMillis}}: until the GUI has been idle that long ({@link IdleWait}).
+     */
+    private JsonNode valueOrIdle(OpContext ctx, ObjectNode args, String identifier, String dialog, long timeout) throws ProbeException {
+        Args a = Args.of(args);
+        if (args.has("value")) {
+            JsonNode v = args.get("value");
+            if (identifier == null || dialog != null || args.has("state") || args.has("quietMillis")) {
+                throw ProbeException.invalidArgs("'value' goes with 'identifier' alone: {\"identifier\": \"detail.label.state\", \"value\": \"Running\"}");
+            }
+            if (!v.isValueNode() || v.isNull()) {
+                throw ProbeException.invalidArgs("argument 'value' must be a string, a number or true/false, got "
+                        + v.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+            }
+            return ValueWait.await(registry, identifier, v.asText(), timeout, ctx.timeoutMillis());
+        }
+        if (identifier != null || dialog != null) {
+            throw ProbeException.invalidArgs("state 'idle' is the whole GUI's: give it without 'identifier' or 'dialog'");
+        }
+        a.oneOf("state", null, "idle");
+        if (!args.has("state")) {
+            throw ProbeException.invalidArgs("'quietMillis' goes with state 'idle'");
+        }
+        long quiet = a.integer("quietMillis", DEFAULT_QUIET_MILLIS, 1, MAX_WAIT_MILLIS);
+        return IdleWait.await(quiet, timeout, ctx.timeoutMillis());
+    }
+
+    /** How long the GUI must be idle for {@code state: "idle"}, unless told. */
+    static final long DEFAULT_QUIET_MILLIS = 50;
 
     /** Returns {@code wanted} once the condition reaches it, else the last state seen when the time is up. */
     private static String poll(Condition condition, String wanted, long timeout, long edtTimeout) throws ProbeException {

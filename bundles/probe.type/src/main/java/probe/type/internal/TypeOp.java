@@ -7,14 +7,19 @@ import java.util.List;
 import javax.swing.text.JTextComponent;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.api.events.EventBus;
 import probe.api.input.Deadline;
 import probe.api.input.Delivery;
+import probe.api.input.Effects;
 import probe.api.input.Focus;
 import probe.api.input.KeyRun;
 import probe.api.input.Keyboard;
@@ -29,12 +34,17 @@ import probe.api.wire.Wire;
  * own), so document filters and listeners see every character as they do for a person, on any
  * keyboard layout. A line break is the Enter key and a tab the Tab key, as on a keyboard. A
  * spinner or an editable combo box is typed into through its editor's text field.
- * The text is never logged and never part of a reply or an error.
+ * The text is never logged and never part of a reply or an error: the reply's receipt ({@link
+ * Effects}) gives the length of the field's text, not the text.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.type", args = {"identifier", "text", "replace"})
+@Op(value = "gui.type", args = {"identifier", "text", "replace", "effects", "settleMillis"})
 public final class TypeOp implements ProbeOp {
     private final ViewRegistry registry;
+
+    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public TypeOp(@Reference(name = "registry") ViewRegistry registry) {
@@ -43,6 +53,13 @@ public final class TypeOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+        try (Effects effects = Effects.of(args, registry, bus)) {
+            return act(ctx, args, effects);
+        }
+    }
+
+    /** The op, with its receipt: {@code effects.before()} first in its first EDT task, {@code effects.finish} last. */
+    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String text = a.string("text", null);
         if (text == null) {
@@ -54,9 +71,11 @@ public final class TypeOp implements ProbeOp {
             throw ProbeException.invalidArgs("argument 'identifier' must not be empty; omit it to type into the focus owner");
         }
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
+        effects.withhold(identifier);
 
         // One EDT hop when the field has the focus already: find, check, type, and wait behind it.
         Delivery.Task<Typed> attempt = () -> {
+            effects.before();
             if (identifier == null && Focus.owner() == null) {
                 // Nothing has the focus yet (a window has just opened): wait below for it to land.
                 return Delivery.nothing(null);
@@ -65,14 +84,14 @@ public final class TypeOp implements ProbeOp {
             if (!target.isFocusOwner()) {
                 return Delivery.nothing(new Typed(target, null));
             }
-            return type(target, text, replace);
+            return type(target, text, replace, effects);
         };
         Delivery.Sent<Typed> sent = Delivery.run(deadline, attempt);
         if (!sent.posted() && sent.value() == null) {
             Focus.awaitOwner(deadline);
             sent = Delivery.run(deadline, () -> {
                 JTextComponent target = focusOwner();
-                return target.isFocusOwner() ? type(target, text, replace) : Delivery.nothing(new Typed(target, null));
+                return target.isFocusOwner() ? type(target, text, replace, effects) : Delivery.nothing(new Typed(target, null));
             });
         }
         Typed typed = sent.value();
@@ -83,13 +102,14 @@ public final class TypeOp implements ProbeOp {
                 if (!target.isFocusOwner()) {
                     throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
                 }
-                return type(target, text, replace);
+                return type(target, text, replace, effects);
             }).value();
         }
 
         ObjectNode data = Wire.object();
         data.put("identifier", identifier != null ? identifier : typed.identifier());
         data.put("typed", text.length());
+        effects.finish(deadline, data);
         return data;
     }
 
@@ -103,8 +123,15 @@ public final class TypeOp implements ProbeOp {
      * dispatched through the focus manager up to the first Enter or Tab, posted from there). On
      * the EDT.
      */
-    private Delivery.Sent<Typed> type(JTextComponent target, String text, boolean replace) throws ProbeException {
+    private Delivery.Sent<Typed> type(JTextComponent target, String text, boolean replace, Effects effects) throws ProbeException {
         editable(target, Focus.describe(target));
+        // The receipt gives the length of what this field (or the spinner or combo it edits) holds, never the text.
+        effects.withhold(registry.identifierOf(target));
+        Component edited = javax.swing.SwingUtilities.getAncestorOfClass(javax.swing.JSpinner.class, target);
+        edited = edited != null ? edited : javax.swing.SwingUtilities.getAncestorOfClass(javax.swing.JComboBox.class, target);
+        if (edited != null) {
+            effects.withhold(registry.identifierOf(edited));
+        }
         KeyRun keys = new KeyRun(target);
         if (replace) {
             // What ctrl+A (select-all) then Backspace do, without depending on the look and feel's bindings.
