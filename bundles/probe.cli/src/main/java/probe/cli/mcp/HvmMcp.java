@@ -366,7 +366,11 @@ public final class HvmMcp {
 
     private CallToolResult waitFor(Map<String, Object> args) {
         ToolArgs.OpCall c = ToolArgs.waitFor(args);
-        String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText() : c.args.get("identifier").asText();
+        String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText()
+                : c.args.has("identifier") ? c.args.get("identifier").asText() : "the GUI";
+        if (c.args.has("value")) {
+            return action(c, data -> Readable.waitedValue(data, subject));
+        }
         return action(c, data -> Readable.waited(data, subject));
     }
 
