@@ -223,6 +223,8 @@ class McpIT {
             s.ok("gui_events"); // what came before this test
             String click = s.ok("gui_click", "identifier", "toolbar.button.createVM");
             assertTrue(click.contains("\nnow: dialog open: createVM "), click);
+            assertTrue(click.contains("\neffects: opened createVM"), "the action's receipt, readable: " + click);
+            assertTrue(click.contains("\"effects\":{"), "and as JSON: " + click);
             s.ok("gui_wait", "dialog", "createVM", "state", "open", "timeoutMillis", 15000);
             s.ok("gui_type", "identifier", "dialog.createVM.input.name", "text", name);
             s.ok("gui_click", "identifier", "dialog.createVM.toggle.encrypt");
@@ -263,6 +265,8 @@ class McpIT {
             assertTrue(enter.startsWith("pressed return"), enter);
             s.ok("gui_wait", "dialog", "encryptionPassword", "state", "closed", "timeoutMillis", 15000);
             s.ok("gui_wait", "identifier", "detail.button.stop", "state", "enabled", "timeoutMillis", 15000);
+            String running = s.ok("gui_wait", "identifier", "detail.label.state", "value", "Running", "timeoutMillis", 15000);
+            assertTrue(running.startsWith("detail.label.state is \"Running\""), running);
             String state = s.ok("gui_snapshot", "scope", "detail.label.state");
             assertTrue(state.contains("label detail.label.state \"Running\""), state);
 

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntUnaryOperator;
@@ -232,6 +233,34 @@ final class McpBench {
                     as.medianMs() - ps.medianMs() <= 5, "mcp");
             out.row("`gui_screenshot` through MCP (the PNG as image content)", new Stats(m), "`gui.screenshot` plain through `ProbeClient`",
                     ps, "", null, null);
+
+            // A dialog as an agent mostly sees one: the bench's dialog, a few controls, shot alone.
+            c.call("gui.click", args("identifier", "bench.button.dialog"));
+            ObjectNode open = args("dialog", "bench", "state", "open");
+            open.put("timeoutMillis", 10000);
+            c.call("gui.wait", open, Duration.ofSeconds(15));
+            ObjectNode plainDialog = args("format", "png", "scope", "dialog");
+            ObjectNode annotatedDialog = args("format", "png", "scope", "dialog");
+            annotatedDialog.put("annotate", true);
+            int dialogMarks = c.call("gui.screenshot", annotatedDialog).get("marks").size();
+            long[] ad = new long[r];
+            long[] pd = new long[r];
+            for (int i = -5; i < r; i++) {
+                long t0 = System.nanoTime();
+                c.call("gui.screenshot", annotatedDialog);
+                long t1 = System.nanoTime();
+                c.call("gui.screenshot", plainDialog);
+                long t2 = System.nanoTime();
+                if (i >= 0) {
+                    ad[i] = t1 - t0;
+                    pd[i] = t2 - t1;
+                }
+            }
+            c.call("bench.control", args("action", "closeDialog"));
+            Stats ads = new Stats(ad);
+            Stats pds = new Stats(pd);
+            out.row("`gui.screenshot` scope `dialog` `annotate: true` (`dialog.bench`, " + dialogMarks + " boxes) through `ProbeClient`",
+                    ads, "`gui.screenshot` scope `dialog` plain, same run", pds, "≤ 5 ms more", ads.medianMs() - pds.medianMs() <= 5, "mcp");
         }
     }
 }

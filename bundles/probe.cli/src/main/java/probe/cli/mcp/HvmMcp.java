@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Content;
@@ -39,6 +39,8 @@ import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
 import probe.client.format.Readable;
 import probe.client.internal.Json;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code hvm-dbg mcp}: the probe as a Model Context Protocol server on standard input and output,
@@ -98,13 +100,15 @@ public final class HvmMcp {
         PrintStream stdout = System.out;
         System.setOut(err);
         Probe probe = new Probe(socket, timeout, tokenFile);
-        EventFeed events = new EventFeed(probe::connect, EventFeed.CAPACITY);
+        // A short read timeout: a GUI that accepts the connection and never answers the subscription
+        // (one that is stopping) must not hold the feed back from the GUI that comes next.
+        EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY);
         HvmMcp tools = new HvmMcp(probe, events, System::getenv, err);
         CountDownLatch ended = new CountDownLatch(1);
         McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json,
                 new Watched(in, ended, tools.inFlight, timeout.plusSeconds(10)), out);
-        McpSyncServer server = McpServer.sync(transport)
+        McpAsyncServer server = McpServer.async(transport)
                 .serverInfo("hvm-dbg", version())
                 .instructions(INSTRUCTIONS)
                 .capabilities(ServerCapabilities.builder().tools(false).build())
@@ -117,7 +121,7 @@ public final class HvmMcp {
         try {
             ended.await();
         } finally {
-            server.closeGracefully();
+            server.closeGracefully().block(Duration.ofSeconds(5));
             events.close();
             probe.close();
             tools.side.shutdownNow();
@@ -194,8 +198,13 @@ public final class HvmMcp {
 
     // ---- the tools ----
 
-    List<SyncToolSpecification> specifications() {
-        List<SyncToolSpecification> specs = new ArrayList<>();
+    /**
+     * The tools. A call runs on the thread that read its request (the SDK's stdin reader), which
+     * saves two thread hand-offs a call; only the tools that may wait long (gui_wait, gui_hover's
+     * tooltip) run on Reactor's bounded-elastic threads, so that other requests are read meanwhile.
+     */
+    List<AsyncToolSpecification> specifications() {
+        List<AsyncToolSpecification> specs = new ArrayList<>();
         for (ToolSpecs.Spec s : ToolSpecs.all()) {
             Tool tool = Tool.builder(s.name)
                     .title(s.title)
@@ -204,9 +213,13 @@ public final class HvmMcp {
                     .annotations(ToolAnnotations.builder().title(s.title).readOnlyHint(s.readOnly)
                             .destructiveHint(false).openWorldHint(false).build())
                     .build();
-            specs.add(SyncToolSpecification.builder()
+            boolean waits = s.name.equals("gui_wait") || s.name.equals("gui_hover");
+            specs.add(AsyncToolSpecification.builder()
                     .tool(tool)
-                    .callHandler((exchange, request) -> call(s.name, request.arguments()))
+                    .callHandler((exchange, request) -> {
+                        Mono<CallToolResult> result = Mono.fromCallable(() -> call(s.name, request.arguments()));
+                        return waits ? result.subscribeOn(Schedulers.boundedElastic()) : result;
+                    })
                     .build());
         }
         return specs;
@@ -355,7 +368,11 @@ public final class HvmMcp {
 
     private CallToolResult waitFor(Map<String, Object> args) {
         ToolArgs.OpCall c = ToolArgs.waitFor(args);
-        String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText() : c.args.get("identifier").asText();
+        String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText()
+                : c.args.has("identifier") ? c.args.get("identifier").asText() : "the GUI";
+        if (c.args.has("value")) {
+            return action(c, data -> Readable.waitedValue(data, subject));
+        }
         return action(c, data -> Readable.waited(data, subject));
     }
 

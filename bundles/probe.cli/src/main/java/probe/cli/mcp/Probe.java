@@ -41,7 +41,12 @@ final class Probe implements AutoCloseable {
 
     /** A new connection, authenticated when a token file was given (read each time: a restarted GUI may have a new one). */
     ProbeClient connect() {
-        ProbeClient c = ProbeClient.connect(socket, timeout);
+        return connect(timeout);
+    }
+
+    /** {@link #connect()} with its own read timeout. */
+    ProbeClient connect(Duration readTimeout) {
+        ProbeClient c = ProbeClient.connect(socket, readTimeout);
         if (tokenFile != null) {
             try {
                 c.authenticate(token(tokenFile));

@@ -248,25 +248,55 @@ public final class ToolArgs {
     }
 
     /**
-     * gui_wait {identifier | dialog, state, timeoutMillis?}: the reply may take the whole wait, so
-     * the server waits that long plus 10 s, as the CLI does.
+     * gui_wait: {identifier, state} (showing, hidden, enabled, disabled), {identifier, value} (its
+     * value as gui_snapshot shows it), {dialog, state} (open, closed), or {state: idle, quietMillis?}
+     * (the whole GUI); timeoutMillis? for all. The reply may take the whole wait, so the server
+     * waits that long plus 10 s, as the CLI does.
      */
     public static OpCall waitFor(Map<String, Object> given) {
-        ToolArgs a = of("gui_wait", given, "identifier", "dialog", "state", "timeoutMillis");
+        ToolArgs a = of("gui_wait", given, "identifier", "dialog", "state", "value", "quietMillis", "timeoutMillis");
         ObjectNode args = Json.object();
         boolean id = a.given.get("identifier") != null;
         boolean dialog = a.given.get("dialog") != null;
-        if (id == dialog) {
-            throw new Problem("gui_wait takes exactly one of 'identifier' (with state showing, hidden, enabled or disabled)"
-                    + " and 'dialog' (with state open or closed)");
+        boolean value = a.given.get("value") != null;
+        String usage = "gui_wait takes one of: identifier with state (showing, hidden, enabled, disabled); identifier with"
+                + " value; dialog with state (open, closed); state idle alone (the whole GUI, with quietMillis)";
+        if (id && dialog || value && !id) {
+            throw new Problem(usage);
         }
         a.copyString("identifier", args);
         a.copyString("dialog", args);
-        String state = id ? a.oneOf("state", "showing", "hidden", "enabled", "disabled") : a.oneOf("state", "open", "closed");
-        if (state == null) {
-            throw new Problem("gui_wait needs 'state': " + (id ? "showing, hidden, enabled or disabled" : "open or closed"));
+        if (value) {
+            if (a.given.get("state") != null) {
+                throw new Problem(usage);
+            }
+            Object v = a.given.get("value");
+            if (v instanceof String) {
+                args.put("value", (String) v);
+            } else if (v instanceof Boolean) {
+                args.put("value", (Boolean) v);
+            } else if (v instanceof Integer || v instanceof Long) {
+                args.put("value", ((Number) v).longValue());
+            } else if (v instanceof Number) {
+                args.put("value", ((Number) v).doubleValue());
+            } else {
+                throw new Problem("argument 'value' of gui_wait must be a string, a number or true/false");
+            }
+        } else {
+            String state = id ? a.oneOf("state", "showing", "hidden", "enabled", "disabled")
+                    : dialog ? a.oneOf("state", "open", "closed") : a.oneOf("state", "idle");
+            if (state == null) {
+                throw new Problem(usage);
+            }
+            args.put("state", state);
         }
-        args.put("state", state);
+        Long quiet = a.integer("quietMillis", 1, MAX_WAIT_MILLIS);
+        if (quiet != null) {
+            if (!"idle".equals(args.path("state").asText())) {
+                throw new Problem("argument 'quietMillis' of gui_wait goes with state idle");
+            }
+            args.put("quietMillis", quiet);
+        }
         Long ms = a.integer("timeoutMillis", 0, MAX_WAIT_MILLIS);
         if (ms != null) {
             args.put("timeoutMillis", ms);

@@ -108,17 +108,21 @@ final class ToolSpecs {
                 schema(props("identifier", str(IDENTIFIER + ", such as sidebar.list"),
                         "dy", integer("notches down; negative scrolls up", -100, 100),
                         "dx", integer("notches right; negative scrolls left", -100, 100)), "identifier")));
-        s.add(new Spec("gui_wait", "Wait for a control or a dialog", true,
-                "Waits in the GUI until a control is showing, hidden, enabled or disabled, or a dialog is open or"
-                        + " closed, and answers as soon as it is (or gui.timeout with the last state seen). Use it"
-                        + " instead of sleeping. Give exactly one of identifier (state showing, hidden, enabled,"
-                        + " disabled) and dialog (state open, closed). A name the app never shows is refused at once"
-                        + " with the nearest names.",
+        s.add(new Spec("gui_wait", "Wait for a control, a value, a dialog or an idle GUI", true,
+                "Waits in the GUI and answers as soon as the condition holds (or gui.timeout with the last state"
+                        + " or value seen). Use it instead of sleeping. One of: identifier with state (showing, hidden,"
+                        + " enabled, disabled); identifier with value (the control's value as gui_snapshot shows it,"
+                        + " such as \"Running\" for detail.label.state; never a password field's); dialog with state"
+                        + " (open, closed); state idle alone (the whole GUI has had nothing to do for quietMillis). A"
+                        + " name the app never shows is refused at once with the nearest names.",
                 schema(props("identifier", str(IDENTIFIER),
                         "dialog", str("a dialog's name without 'dialog.', such as createVM or encryptionPassword"),
-                        "state", enumOf("the state to wait for", "showing", "hidden", "enabled", "disabled", "open", "closed"),
+                        "state", enumOf("the state to wait for", "showing", "hidden", "enabled", "disabled", "open", "closed", "idle"),
+                        "value", valueOf("the value to wait for, compared as text (\"Running\", true, 3)"),
+                        "quietMillis", integer("with state idle: how long nothing may happen, in milliseconds (default 50)", 1,
+                                ToolArgs.MAX_WAIT_MILLIS),
                         "timeoutMillis", integer("how long to wait at most, in milliseconds (default 5000)", 0,
-                                ToolArgs.MAX_WAIT_MILLIS)), "state")));
+                                ToolArgs.MAX_WAIT_MILLIS)))));
         s.add(new Spec("gui_dialog", "Tell which dialog is open", true,
                 "The topmost open dialog: its name, title, whether it is modal and focused, and its controls as"
                         + " gui_snapshot lists them; or that no dialog is open.",
@@ -196,6 +200,14 @@ final class ToolSpecs {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "string");
         m.put("enum", List.of(values));
+        m.put("description", description);
+        return m;
+    }
+
+    /** A string, number or boolean. */
+    private static Map<String, Object> valueOf(String description) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("type", List.of("string", "number", "boolean"));
         m.put("description", description);
         return m;
     }

@@ -106,7 +106,15 @@ class ToolArgsTest {
         assertEquals(Duration.ofSeconds(25), c.replyTimeout);
         assertEquals(Duration.ofSeconds(15), ToolArgs.waitFor(args("identifier", "a", "state", "showing")).replyTimeout);
         assertTrue(message(() -> ToolArgs.waitFor(args("identifier", "a", "state", "open"))).contains("must be one of showing, hidden, enabled, disabled"));
-        assertTrue(message(() -> ToolArgs.waitFor(args("identifier", "a", "dialog", "d", "state", "open"))).startsWith("gui_wait takes exactly one of"));
+        assertTrue(message(() -> ToolArgs.waitFor(args("identifier", "a", "dialog", "d", "state", "open"))).startsWith("gui_wait takes one of"));
+        assertEquals("{\"identifier\":\"detail.label.state\",\"value\":\"Running\"}",
+                Json.compact(ToolArgs.waitFor(args("identifier", "detail.label.state", "value", "Running")).args));
+        assertEquals("{\"identifier\":\"s\",\"value\":3}", Json.compact(ToolArgs.waitFor(args("identifier", "s", "value", 3)).args));
+        assertEquals("{\"state\":\"idle\",\"quietMillis\":100}", Json.compact(ToolArgs.waitFor(args("state", "idle", "quietMillis", 100)).args));
+        assertTrue(message(() -> ToolArgs.waitFor(args("value", "x"))).startsWith("gui_wait takes one of"));
+        assertTrue(message(() -> ToolArgs.waitFor(args("identifier", "a", "value", "x", "state", "showing"))).startsWith("gui_wait takes one of"));
+        assertEquals("argument 'quietMillis' of gui_wait goes with state idle",
+                message(() -> ToolArgs.waitFor(args("identifier", "a", "state", "showing", "quietMillis", 5))));
     }
 
     @Test

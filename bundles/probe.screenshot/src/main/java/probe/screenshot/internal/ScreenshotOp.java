@@ -166,7 +166,9 @@ public final class ScreenshotOp implements ProbeOp {
         for (Window w : registry.windows()) {
             windows.add(new Marks.Shown(w.getName() == null ? "" : w.getName(), screenBounds(w)));
         }
-        List<Marks.Mark> marks = Marks.of(registry.list("window"), windows, region, gc.getDefaultTransform().getScaleX());
+        // A dialog's shot shows the dialog and what it owns: only those are listed (gui.list's dialog scope).
+        List<Marks.Mark> marks = Marks.of(registry.list("dialog".equals(scope) ? "dialog" : "window"), windows, region,
+                gc.getDefaultTransform().getScaleX());
         return new Shot(shot.image(), shot.width(), shot.height(), shot.windows(), marks, shot.scale());
     }
 
