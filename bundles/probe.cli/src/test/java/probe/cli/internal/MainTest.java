@@ -272,7 +272,7 @@ class MainTest {
                 + " Try 'hvm-dbg gui --help' for more.\n"), verb.err);
         Run none = run();
         assertEquals(2, none.code, none.toString());
-        assertEquals("Missing required subcommand\nCommands: hello, call, gui, help, completion. Try 'hvm-dbg --help' for more.\n", none.err);
+        assertEquals("Missing required subcommand\nCommands: hello, call, gui, mcp, help, completion. Try 'hvm-dbg --help' for more.\n", none.err);
         // Found after parsing (the fast path's check), said the same way.
         Run late = run("--socket", sock(), "gui", "wait", "--identifier", "x", "--state", "open");
         assertEquals(2, late.code, late.toString());
