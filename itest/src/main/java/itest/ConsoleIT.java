@@ -36,7 +36,7 @@ class ConsoleIT {
             // editor takes the keys in order, the completion of each Tab before the next key).
             int at = console.text().length();
             console.type("gui:cli\ttoolbar.button.cre\t\r");
-            console.awaitText(at, "clicked toolbar.button.createVM at ");
+            console.awaitText(at, "clicked toolbar.button.createVM ");
 
             at = console.text().length();
             console.type("gui:type -p dialog.createVM.input.name\r");
