@@ -71,7 +71,8 @@ public final class ProbeUnavailableException extends ProbeClientException {
             case PATH_TOO_LONG:
                 return "use a shorter --socket path";
             case CONNECTION_CLOSED:
-                return "the GUI may be stopping, or its probe refused this connection (see the GUI's log)";
+                return "the GUI may be stopping, or its probe refused this connection (see the GUI's log); if the GUI is gone,"
+                        + " start the debug GUI with run/hvm-debug (or HVM_GUI_PROBE=1 run/hvm-host)";
             case NOBODY_LISTENING:
                 return "the GUI that opened it is gone; start the debug GUI with run/hvm-debug (or HVM_GUI_PROBE=1 run/hvm-host),"
                         + " or point --socket / HVM_GUI_PROBE_SOCKET at a live socket";
