@@ -34,7 +34,7 @@ import probe.api.wire.Wire;
  * {value, delayMillis}} sets the text of {@code bench.grid.label.3} on the EDT that much later.
  */
 @Component(service = ProbeOp.class, immediate = true)
-@Op(value = "bench.control", args = {"action", "samples", "chars", "scope", "clicksFrom"})
+@Op(value = "bench.control", args = {"action", "samples", "chars", "scope", "clicksFrom", "value", "delayMillis"})
 public final class BenchOp implements ProbeOp {
     private static final long WAIT = 5_000_000_000L;
     private final BenchWindow window;
