@@ -72,8 +72,6 @@ public final class HvmMcp {
         return t;
     });
     private final PrintStream log;
-    /** Tool calls running now: at the end of the input the server answers them before it closes. */
-    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
 
     HvmMcp(Probe probe, EventFeed events, Function<String, String> env, PrintStream log) {
         this.probe = probe;
@@ -106,8 +104,9 @@ public final class HvmMcp {
         HvmMcp tools = new HvmMcp(probe, events, System::getenv, err);
         CountDownLatch ended = new CountDownLatch(1);
         McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
+        Counted answers = new Counted(out);
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json,
-                new Watched(in, ended, tools.inFlight, timeout.plusSeconds(10)), out);
+                new Watched(in, ended, answers, timeout.plusSeconds(10)), answers);
         McpAsyncServer server = McpServer.async(transport)
                 .serverInfo("hvm-dbg", version())
                 .instructions(INSTRUCTIONS)
@@ -137,31 +136,45 @@ public final class HvmMcp {
 
     /**
      * Standard input that says when it ended (end of stream or a read error): the client is gone.
-     * The SDK stops answering once it reads the end, so the end is handed on only when the calls
-     * already read have been answered (as when requests are piped in and the pipe closes), at most
-     * an op's timeout later.
+     * The SDK stops answering once it reads the end, so the end is handed on only when every request
+     * read so far has its answer written ({@link Counted}), as when requests are piped in and the pipe
+     * closes; at most an op's timeout later.
      */
     private static final class Watched extends FilterInputStream {
         private final CountDownLatch ended;
-        private final java.util.concurrent.atomic.AtomicInteger inFlight;
+        private final Counted answers;
         private final Duration drain;
+        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        private long requests;
 
-        Watched(InputStream in, CountDownLatch ended, java.util.concurrent.atomic.AtomicInteger inFlight, Duration drain) {
+        Watched(InputStream in, CountDownLatch ended, Counted answers, Duration drain) {
             super(in);
             this.ended = ended;
-            this.inFlight = inFlight;
+            this.answers = answers;
             this.drain = drain;
+        }
+
+        /** Counts the lines that are requests (a method and an id; a notification has no id). */
+        private void saw(byte[] b, int off, int n) {
+            for (int i = off; i < off + n; i++) {
+                if (b[i] == '\n') {
+                    String l = line.toString(java.nio.charset.StandardCharsets.UTF_8);
+                    if (l.contains("\"method\"") && l.contains("\"id\"")) {
+                        requests++;
+                    }
+                    line.reset();
+                } else {
+                    line.write(b[i]);
+                }
+            }
         }
 
         private void drain() {
             long deadline = System.nanoTime() + drain.toNanos();
             try {
-                // A request read just before the end may not have reached its handler yet.
-                Thread.sleep(50);
-                while (inFlight.get() > 0 && System.nanoTime() < deadline) {
-                    Thread.sleep(10);
+                while (answers.lines() < requests && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
                 }
-                Thread.sleep(20); // the last answer's way out through the SDK's writer thread
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -169,30 +182,62 @@ public final class HvmMcp {
 
         @Override
         public int read() throws IOException {
-            return seen(() -> super.read());
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            return seen(() -> super.read(b, off, len));
-        }
-
-        private interface Read {
-            int run() throws IOException;
-        }
-
-        private int seen(Read r) throws IOException {
             try {
-                int n = r.run();
+                int n = super.read(b, off, len);
                 if (n < 0) {
                     drain();
                     ended.countDown();
+                } else {
+                    saw(b, off, n);
                 }
                 return n;
             } catch (IOException e) {
                 ended.countDown();
                 throw e;
             }
+        }
+    }
+
+    /** Standard output that counts the lines (messages) written through it. */
+    private static final class Counted extends java.io.FilterOutputStream {
+        private final java.util.concurrent.atomic.AtomicLong lines = new java.util.concurrent.atomic.AtomicLong();
+
+        Counted(OutputStream out) {
+            super(out);
+        }
+
+        long lines() {
+            return lines.get();
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            if (b == '\n') {
+                lines.incrementAndGet();
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            for (int i = off; i < off + len; i++) {
+                if (b[i] == '\n') {
+                    lines.incrementAndGet();
+                }
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
         }
     }
 
@@ -227,15 +272,6 @@ public final class HvmMcp {
 
     /** Runs the tool {@code name}; every failure is a result with {@code isError}, never a protocol error. */
     CallToolResult call(String name, Map<String, Object> args) {
-        inFlight.incrementAndGet();
-        try {
-            return run(name, args);
-        } finally {
-            inFlight.decrementAndGet();
-        }
-    }
-
-    private CallToolResult run(String name, Map<String, Object> args) {
         try {
             switch (name) {
                 case "gui_snapshot":

@@ -13,6 +13,8 @@ import probe.client.internal.Json;
  * the probe never sends any back.
  */
 public final class Replies {
+    /** Names of one kind (appeared, changed, …) the receipt's line shows before "+N more"; the JSON has them all. */
+    static final int MAX_NAMES = 6;
     private Replies() {
     }
 
@@ -55,8 +57,14 @@ public final class Replies {
         }
         JsonNode changed = e.get("changed");
         if (changed != null && changed.isArray()) {
+            int shown = 0;
             for (JsonNode c : changed) {
+                if (shown == MAX_NAMES) {
+                    parts.add("+" + (changed.size() - shown) + " more changes");
+                    break;
+                }
                 parts.add(change(c));
+                shown++;
             }
         }
         names(parts, "appeared", e.get("appeared"));
@@ -114,6 +122,10 @@ public final class Replies {
         }
         List<String> names = new ArrayList<>();
         for (JsonNode n : list) {
+            if (names.size() == MAX_NAMES) {
+                names.add("+" + (list.size() - MAX_NAMES) + " more");
+                break;
+            }
             names.add(n.isTextual() ? Readable.bare(n.textValue()) : Json.compact(n));
         }
         parts.add(what + " " + String.join(", ", names));

@@ -36,6 +36,12 @@ class RepliesTest {
     }
 
     @Test
+    void longListsOfTheReceiptAreCutInItsLineButNotInItsJson() throws Exception {
+        String e = Replies.effects(json("{'appeared':['a1','a2','a3','a4','a5','a6','a7','a8']}"), json("{}"));
+        assertEquals("appeared a1, a2, a3, a4, a5, a6, +2 more", e);
+    }
+
+    @Test
     void withoutAReceiptTheDataAndTheDialogStillCome() throws Exception {
         assertEquals("pressed esc\ndata: {\"key\":\"esc\"}\nnow: no dialog open",
                 Replies.action("pressed esc", json("{'key':'esc'}"), "no dialog open"));
