@@ -323,7 +323,11 @@ class McpIT {
                 second.awaitLine("HVM main window shown");
                 assertTrue(s.ok("gui_snapshot").contains("toolbar.button.createVM"), "the next call connects to the new GUI");
                 StringBuilder events = new StringBuilder();
-                Fixture.await("the event subscription renewed", () -> poll(s, events).contains("reconnected to the GUI"));
+                try {
+                    Fixture.await("the event subscription renewed", () -> poll(s, events).contains("reconnected to the GUI"));
+                } catch (AssertionError e) {
+                    throw new AssertionError(e.getMessage() + "; events: " + events + "; the server's log: " + s.stderr(), e);
+                }
                 assertTrue(events.toString().contains("the GUI went away"), events.toString());
                 s.ok("gui_click", "identifier", "toolbar.button.createVM");
                 Fixture.await("an event of the new GUI", () -> poll(s, events).contains("dialog.opened createVM"));

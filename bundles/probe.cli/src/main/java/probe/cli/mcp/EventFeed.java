@@ -59,6 +59,7 @@ final class EventFeed implements AutoCloseable {
     }
 
     private final Supplier<ProbeClient> connect;
+    private final java.io.PrintStream log;
     private final int capacity;
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
     private long lost;
@@ -67,6 +68,12 @@ final class EventFeed implements AutoCloseable {
     private final Thread thread;
 
     EventFeed(Supplier<ProbeClient> connect, int capacity) {
+        this(connect, capacity, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+    }
+
+    /** @param log where the feed says when its subscription starts and ends (the server's standard error) */
+    EventFeed(Supplier<ProbeClient> connect, int capacity, java.io.PrintStream log) {
+        this.log = log;
         this.connect = connect;
         this.capacity = capacity;
         this.thread = new Thread(this::run, "hvm-mcp-events");
@@ -80,6 +87,7 @@ final class EventFeed implements AutoCloseable {
     private void run() {
         boolean wasConnected = false;
         boolean toldAbsent = false;
+        String lastFailure = null;
         while (!closed) {
             ProbeClient c = null;
             try {
@@ -89,6 +97,12 @@ final class EventFeed implements AutoCloseable {
                 if (c != null) {
                     c.close();
                 }
+                // One line on standard error when the reason changes, not one a retry.
+                String why = e.getClass().getSimpleName() + ": " + e.getMessage();
+                if (!why.equals(lastFailure)) {
+                    log.println("hvm-dbg mcp: events: no subscription (" + why + "); trying again every " + RETRY_MILLIS + " ms");
+                    lastFailure = why;
+                }
                 if (!toldAbsent) {
                     add(null, wasConnected ? null : "no GUI answers yet; events are collected once one does");
                     toldAbsent = true;
@@ -97,6 +111,8 @@ final class EventFeed implements AutoCloseable {
                 continue;
             }
             client = c;
+            lastFailure = null;
+            log.println("hvm-dbg mcp: events: subscribed");
             if (wasConnected) {
                 add(null, "reconnected to the GUI and subscribed again; what happened while it was away is not known");
             }
@@ -110,6 +126,7 @@ final class EventFeed implements AutoCloseable {
                     }
                 }
             } catch (ProbeClientException gone) {
+                log.println("hvm-dbg mcp: events: the subscription ended (" + gone.getClass().getSimpleName() + ")");
                 if (!closed) {
                     add(null, "the GUI went away (" + gone.getMessage() + "); waiting for it to come back");
                     toldAbsent = true;

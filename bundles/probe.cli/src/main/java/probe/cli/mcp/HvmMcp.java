@@ -100,7 +100,7 @@ public final class HvmMcp {
         Probe probe = new Probe(socket, timeout, tokenFile);
         // A short read timeout: a GUI that accepts the connection and never answers the subscription
         // (one that is stopping) must not hold the feed back from the GUI that comes next.
-        EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY);
+        EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY, err);
         HvmMcp tools = new HvmMcp(probe, events, System::getenv, err);
         CountDownLatch ended = new CountDownLatch(1);
         McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
