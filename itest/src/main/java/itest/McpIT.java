@@ -310,6 +310,8 @@ class McpIT {
             first.awaitLine("HDP-GUI probe listening on " + socket);
             first.awaitLine("HVM main window shown");
             assertTrue(s.ok("gui_snapshot").contains("toolbar.button.createVM"));
+            StringBuilder before = new StringBuilder();
+            Fixture.await("the event subscription to the first GUI", () -> poll(s, before).contains("the GUI answers now"));
 
             first.close();
             JsonNode gone = s.call("gui_snapshot");

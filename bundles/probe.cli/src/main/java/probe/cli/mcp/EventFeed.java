@@ -115,6 +115,8 @@ final class EventFeed implements AutoCloseable {
             log.println("hvm-dbg mcp: events: subscribed");
             if (wasConnected) {
                 add(null, "reconnected to the GUI and subscribed again; what happened while it was away is not known");
+            } else if (toldAbsent) {
+                add(null, "the GUI answers now; its events are collected from here on");
             }
             wasConnected = true;
             toldAbsent = false;
