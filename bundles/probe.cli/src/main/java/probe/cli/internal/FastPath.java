@@ -81,11 +81,11 @@ final class FastPath {
             case "screenshot":
                 return new Verb(p, List.of("--output", "--scope"), List.of("--annotate"), 0);
             case "select":
-                return new Verb(p, List.of("--identifier", "--label", "--row", "--index"), List.of(), 0);
+                return new Verb(p, List.of("--identifier", "--label", "--row", "--index", "--settle-ms"), List.of("--no-effects"), 0);
             case "hover":
-                return new Verb(p, List.of("--identifier"), List.of(), 0);
+                return new Verb(p, List.of("--identifier", "--settle-ms"), List.of("--no-effects"), 0);
             case "scroll":
-                return new Verb(p, List.of("--identifier", "--dy", "--dx"), List.of(), 0);
+                return new Verb(p, List.of("--identifier", "--dy", "--dx", "--settle-ms"), List.of("--no-effects"), 0);
             default:
                 return null;
         }
@@ -296,7 +296,7 @@ final class FastPath {
                 c.item.label = o.get("--label");
                 c.item.row = o.get("--row");
                 c.item.index = index == null ? null : Integer.valueOf(index);
-                return c;
+                return receipt(c.receipt, o) ? c : null;
             }
             case "hover": {
                 if (!o.containsKey("--identifier")) {
@@ -304,7 +304,7 @@ final class FastPath {
                 }
                 GuiHover c = new GuiHover();
                 c.identifier = o.get("--identifier");
-                return c;
+                return receipt(c.receipt, o) ? c : null;
             }
             case "scroll": {
                 // Negative notches start with '-', which this path leaves to picocli anyway.
@@ -317,7 +317,7 @@ final class FastPath {
                 c.identifier = o.get("--identifier");
                 c.dy = dy == null ? null : Integer.valueOf(dy);
                 c.dx = dx == null ? null : Integer.valueOf(dx);
-                return c;
+                return receipt(c.receipt, o) ? c : null;
             }
             default:
                 return null;

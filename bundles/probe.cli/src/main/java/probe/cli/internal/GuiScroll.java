@@ -3,14 +3,15 @@ package probe.cli.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import probe.client.format.Readable;
 
-/** {@code hvm-dbg gui scroll --identifier ID [--dy N] [--dx N]}. */
+/** {@code hvm-dbg gui scroll --identifier ID [--dy N] [--dx N] [--no-effects] [--settle-ms N]}. */
 @Command(name = "scroll", description = {
     "Turn the mouse wheel over a control the way a person would.",
     "--dy notches down (negative: up), --dx notches right (negative: left; a shift+wheel); at most "
-        + GuiScroll.MAX + " each way. Whatever scrolls under the pointer scrolls (a list's scroll pane)."})
+        + GuiScroll.MAX + " each way. Whatever scrolls under the pointer scrolls (a list's scroll pane). Prints what the wheel changed, as click does."})
 final class GuiScroll extends ProbeCommand {
     /** The op's own limit (gui.scroll's notches per call). */
     static final int MAX = 100;
@@ -24,6 +25,9 @@ final class GuiScroll extends ProbeCommand {
     @Option(names = "--dx", paramLabel = "N", description = "wheel notches right; negative scrolls left")
     Integer dx;
 
+    @Mixin
+    ReceiptOptions receipt = new ReceiptOptions();
+
     @Override
     void check() throws UsageException {
         int y = dy == null ? 0 : dy;
@@ -34,6 +38,7 @@ final class GuiScroll extends ProbeCommand {
         if (Math.abs(y) > MAX || Math.abs(x) > MAX) {
             throw new UsageException("--dy and --dx must be from -" + MAX + " to " + MAX);
         }
+        receipt.check();
     }
 
     @Override
@@ -46,11 +51,12 @@ final class GuiScroll extends ProbeCommand {
         if (dx != null) {
             args.put("dx", dx);
         }
+        receipt.put(args);
         JsonNode data = inv.call("gui.scroll", args);
         if (inv.json) {
             inv.printJson(data);
         } else {
-            inv.out.println(Readable.scrolled(Invocation.filled(data, args)));
+            inv.out.println(Readable.scrolledReceipt(Invocation.filled(data, args)));
         }
         return 0;
     }

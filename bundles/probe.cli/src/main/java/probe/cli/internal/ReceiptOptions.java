@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Option;
 
 /**
- * The options of the verbs that act ({@code click}, {@code type}, {@code keypress}): whether the
+ * The options of the verbs that act ({@code click}, {@code type}, {@code keypress}, {@code select},
+ * {@code hover}, {@code scroll}): whether the
  * reply carries the receipt of what the action changed, and how long the probe waits at most for
  * the GUI to settle before it replies. Neither is sent unless given, so the probe's defaults apply.
  */

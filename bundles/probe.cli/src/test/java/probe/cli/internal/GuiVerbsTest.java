@@ -162,6 +162,7 @@ class GuiVerbsTest {
                     }
                     ObjectNode d = Wire.object().put("identifier", id).put("selected", id + ".row.fedora").put("label", "Fedora Linux")
                             .put("index", 2);
+                    withReceipt(d, args);
                     conn.reply(req, d);
                     return;
                 }
@@ -169,6 +170,7 @@ class GuiVerbsTest {
                     ObjectNode d = Wire.object().put("identifier", args.path("identifier").asText());
                     d.putArray("at").add(40).add(12);
                     d.put("tooltip", "Start the selected VM");
+                    withReceipt(d, args);
                     conn.reply(req, d);
                     return;
                 }
@@ -176,6 +178,7 @@ class GuiVerbsTest {
                     ObjectNode d = Wire.object().put("identifier", args.path("identifier").asText());
                     d.putArray("at").add(140).add(400);
                     d.put("dy", args.path("dy").asInt(0)).put("dx", args.path("dx").asInt(0));
+                    withReceipt(d, args);
                     conn.reply(req, d);
                     return;
                 }
@@ -239,6 +242,21 @@ class GuiVerbsTest {
     @AfterEach
     void stop() throws Exception {
         probe.close();
+    }
+
+    /**
+     * A receipt for a select, hover or scroll on a control named {@code receipt.*}, unless the
+     * request says {@code effects: false}: one changed value and one control that appeared.
+     */
+    private static void withReceipt(ObjectNode d, JsonNode args) {
+        if (!args.path("identifier").asText().startsWith("receipt.") || !args.path("effects").asBoolean(true)) {
+            return;
+        }
+        d.put("settled", true);
+        ObjectNode e = d.putObject("effects");
+        e.putArray("changed").addObject().put("identifier", "receipt.label.shown").put("field", "value").put("before", "a").put("after", "b");
+        e.putArray("appeared").add("receipt.row.vm30");
+        e.put("settledMillis", 2);
     }
 
     /** The receipt of clicking toolbar.button.createVM, as the probe gives it. */
@@ -437,6 +455,33 @@ class GuiVerbsTest {
     }
 
     // ---- select, hover, scroll ----
+
+    @Test
+    void selectHoverAndScrollPrintTheirReceipt() throws Exception {
+        String nothing = Readable.receipt(Wire.object().set("effects", Wire.object()));
+        String arrow = nothing.substring(0, nothing.length() - "no visible change".length());
+        String rest = arrow + "receipt.label.shown=\"b\"\n  appeared receipt.row.vm30\n";
+        Run selected = run("gui", "select", "--identifier", "receipt.combo", "--label", "Fedora Linux");
+        assertEquals(0, selected.code, selected.err);
+        assertEquals("selected \"Fedora Linux\" in receipt.combo (receipt.combo.row.fedora, index 2)" + rest, selected.out);
+        Run hovered = run("gui", "hover", "--identifier", "receipt.button");
+        assertEquals("hovering over receipt.button; tooltip \"Start the selected VM\"" + rest, hovered.out);
+        Run scrolled = run("gui", "scroll", "--identifier", "receipt.list", "--dy", "3");
+        assertEquals("scrolled receipt.list 3 notches down" + rest, scrolled.out);
+        Run json = run("--json", "gui", "scroll", "--identifier", "receipt.list", "--dy", "3");
+        assertEquals("receipt.row.vm30", Wire.mapper().readTree(json.out).get("effects").get("appeared").get(0).asText());
+
+        Run without = run("gui", "select", "--identifier", "receipt.combo", "--row", "fedora", "--no-effects", "--settle-ms", "0");
+        assertEquals("selected \"Fedora Linux\" in receipt.combo (receipt.combo.row.fedora, index 2)\n", without.out);
+        assertEquals(false, lastArgs().get("effects").asBoolean());
+        assertEquals(0, lastArgs().get("settleMillis").asInt());
+        run("gui", "hover", "--identifier", "receipt.button", "--settle-ms", "250");
+        assertEquals(250, lastArgs().get("settleMillis").asInt());
+        assertEquals("hovering over receipt.button at [40,12]; tooltip \"Start the selected VM\"\n",
+                run("gui", "hover", "--identifier", "receipt.button", "--no-effects").out);
+        assertEquals(2, run("gui", "scroll", "--identifier", "x", "--dy", "1", "--settle-ms", "10001").code);
+        assertEquals(2, run("gui", "hover", "--identifier", "x", "--settle-ms", "-1").code);
+    }
 
     @Test
     void selectSendsExactlyOneWayToNameTheItem() {

@@ -368,6 +368,10 @@ class MainTest {
             {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "3", "--dx", "1"},
             {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "0"},
             {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dx", "1000"},
+            {"--socket", s, "gui", "select", "--identifier", "a.b", "--index", "2", "--no-effects", "--settle-ms", "0"},
+            {"--socket", s, "gui", "hover", "--identifier", "a.b", "--settle-ms=250"},
+            {"--socket", s, "gui", "hover", "--identifier", "a.b", "--settle-ms", "10001"},
+            {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "3", "--no-effects"},
             {"--socket", s, "--json", "gui", "screenshot", "--output=" + shot, "--scope", "dialog"},
             {"--socket", s, "gui", "screenshot", "-o", shot.toString(), "--annotate"},
         };

@@ -351,13 +351,35 @@ public final class Readable {
      * (and whether the GUI had settled, when the data says it had not).
      */
     public static String clickedReceipt(JsonNode data) {
-        if (data == null || !data.path("effects").isObject()) {
-            return clicked(data) + receipt(data);
+        // The receipt says more than where the click landed; --json has the point.
+        return clicked(withoutPoint(data, "clicked")) + receipt(data);
+    }
+
+    /**
+     * {@code gui.hover}'s data with its receipt: {@code hovering over toolbar.button.start;
+     * tooltip "Start the VM" → no visible change}; the point is left out when a receipt follows
+     * ({@code --json} has it), as {@link #clickedReceipt} does.
+     */
+    public static String hoveredReceipt(JsonNode data) {
+        return hovered(withoutPoint(data, "at")) + receipt(data);
+    }
+
+    /**
+     * {@code gui.scroll}'s data with its receipt: {@code scrolled sidebar.list 3 notches down →
+     * sidebar.scroll.vertical value=120}; the point is left out when a receipt follows.
+     */
+    public static String scrolledReceipt(JsonNode data) {
+        return scrolled(withoutPoint(data, "at")) + receipt(data);
+    }
+
+    /** {@code data} without its {@code field} (where the pointer went) when it carries a receipt. */
+    private static JsonNode withoutPoint(JsonNode data, String field) {
+        if (data == null || !data.path("effects").isObject() || !data.isObject()) {
+            return data;
         }
         com.fasterxml.jackson.databind.node.ObjectNode head = ((com.fasterxml.jackson.databind.node.ObjectNode) data).deepCopy();
-        // The receipt says more than where the click landed; --json has the point.
-        head.remove("clicked");
-        return clicked(head) + receipt(data);
+        head.remove(field);
+        return head;
     }
 
     /**

@@ -53,6 +53,10 @@ import probe.client.format.Readable;
     "screenshot", "select", "hover", "scroll"})
 public final class GuiCommands {
     private static final String JSON = "print the op's data as JSON instead of text";
+    private static final String NO_EFFECTS = "leave out the receipt (what the action changed in the GUI)";
+    private static final String SETTLE = "wait at most N ms for the GUI to settle before the reply (default 100; 0: at once)";
+    /** The op's own limit of settleMillis. */
+    static final long MAX_SETTLE_MILLIS = 10_000;
     private static final System.Logger LOG = System.getLogger(GuiCommands.class.getName());
 
     private final OpTable ops = new OpTable();
@@ -137,10 +141,13 @@ public final class GuiCommands {
 
     @Descriptor("click a control the way a person would: press and release at its centre")
     public Object click(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
+            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("the mouse button: left (default), right or middle") @Parameter(names = {"-b", "--button"}, absentValue = "left") String button,
             @Descriptor("a double click") @Parameter(names = {"-d", "--double"}, presentValue = "true", absentValue = "false") boolean twice,
             @Descriptor("the control, such as detail.button.start") String identifier) throws GuiError {
-        ObjectNode args = Wire.object().put("identifier", identifier).put("button", button).put("count", twice ? 2 : 1);
+        ObjectNode args = receipt(Wire.object().put("identifier", identifier).put("button", button).put("count", twice ? 2 : 1),
+                noEffects, settleMillis);
         JsonNode data = call("gui.click", args);
         return json ? data : Readable.clickedReceipt(filled(data, args));
     }
@@ -148,6 +155,8 @@ public final class GuiCommands {
     @Descriptor("choose an item of a combo box, list, table, tree or tabbed pane as a hand does (a combo is clicked open,"
             + " the item clicked in its popup)")
     public Object select(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
+            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("ITEM is the item's identifier or its end after a dot (fedora)") @Parameter(names = {"-r", "--row"}, presentValue = "true", absentValue = "false") boolean byRow,
             @Descriptor("ITEM is the item's place, from 0") @Parameter(names = {"-i", "--index"}, presentValue = "true", absentValue = "false") boolean byIndex,
             @Descriptor("the combo box, list, table, tree or tabbed pane, such as dialog.createVM.combo.os") String identifier,
@@ -167,30 +176,37 @@ public final class GuiCommands {
         } else {
             args.put(byRow ? "row" : "label", item);
         }
+        receipt(args, noEffects, settleMillis);
         JsonNode data = call("gui.select", args);
-        return json ? data : Readable.selected(filled(data, args));
+        return json ? data : Readable.selected(filled(data, args)) + Readable.receipt(data);
     }
 
     @Descriptor("rest the pointer on a control as a hand does: enter events, rollover, and its tooltip shows (printed)")
     public Object hover(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
+            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("the control, such as toolbar.button.start") String identifier) throws GuiError {
-        ObjectNode args = Wire.object().put("identifier", identifier);
+        ObjectNode args = receipt(Wire.object().put("identifier", identifier), noEffects, settleMillis);
         JsonNode data = call("gui.hover", args);
-        return json ? data : Readable.hovered(filled(data, args));
+        return json ? data : Readable.hoveredReceipt(filled(data, args));
     }
 
     @Descriptor("turn the mouse wheel over a control: DY notches down (negative: up), -x notches right (negative: left)")
     public Object scroll(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
+            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("wheel notches right (a shift+wheel); negative scrolls left") @Parameter(names = {"-x", "--dx"}, absentValue = "0") int dx,
             @Descriptor("the control, such as sidebar.list") String identifier,
             @Descriptor("wheel notches down; negative scrolls up") int dy) throws GuiError {
-        ObjectNode args = Wire.object().put("identifier", identifier).put("dy", dy).put("dx", dx);
+        ObjectNode args = receipt(Wire.object().put("identifier", identifier).put("dy", dy).put("dx", dx), noEffects, settleMillis);
         JsonNode data = call("gui.scroll", args);
-        return json ? data : Readable.scrolled(filled(data, args));
+        return json ? data : Readable.scrolledReceipt(filled(data, args));
     }
 
     @Descriptor("type text into a control as a person's keys would (the text stays in the shell's history: see --prompt)")
     public Object type(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
+            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("clear the control's text first") @Parameter(names = {"-r", "--replace"}, presentValue = "true", absentValue = "false") boolean replace,
             @Descriptor("ask for the text instead (not shown on a terminal, never in the history)") @Parameter(names = {"-p", "--prompt"}, presentValue = "true", absentValue = "false") boolean prompt,
             @Descriptor("the control, such as dialog.createVM.input.name") String identifier,
@@ -198,12 +214,14 @@ public final class GuiCommands {
         if (prompt) {
             throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": give the text or --prompt, not both", null, null);
         }
-        return type(json, replace, identifier, text);
+        return type(json, receipt(Wire.object(), noEffects, settleMillis), replace, identifier, text);
     }
 
     @Descriptor("type text asked for on the console into a control (with --prompt)")
     public Object type(CommandSession session,
             @Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
+            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("clear the control's text first") @Parameter(names = {"-r", "--replace"}, presentValue = "true", absentValue = "false") boolean replace,
             @Descriptor("ask for the text (not shown on a terminal, never in the history)") @Parameter(names = {"-p", "--prompt"}, presentValue = "true", absentValue = "false") boolean prompt,
             @Descriptor("the control, such as dialog.createVM.input.password") String identifier) throws GuiError {
@@ -214,11 +232,12 @@ public final class GuiCommands {
         // here, before anyone types a password for nothing. Typing nothing focuses it, as a click
         // into the field would before typing.
         call("gui.type", Wire.object().put("identifier", identifier).put("text", ""));
-        return type(json, replace, identifier, askText(session, identifier));
+        ObjectNode receipt = receipt(Wire.object(), noEffects, settleMillis);
+        return type(json, receipt, replace, identifier, askText(session, identifier));
     }
 
-    private Object type(boolean json, boolean replace, String identifier, String text) throws GuiError {
-        ObjectNode args = Wire.object().put("identifier", identifier).put("text", text);
+    private Object type(boolean json, ObjectNode receipt, boolean replace, String identifier, String text) throws GuiError {
+        ObjectNode args = receipt.put("identifier", identifier).put("text", text);
         if (replace) {
             args.put("replace", true);
         }
@@ -232,17 +251,21 @@ public final class GuiCommands {
             + " ~ ! @ # $ % ^ & * ( ) _ + { } | : \" < > ?, keypad kp0..kp9 kpdecimal kpadd kpsubtract kpmultiply kpdivide"
             + " kpenter kpup kpdown kpleft kpright)")
     public Object keypress(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
+            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("held down meanwhile: shift, ctrl, alt, meta, comma separated") @Parameter(names = {"-m", "--modifiers"}, absentValue = "") String modifiers,
             @Descriptor("the key") String key) throws GuiError {
-        return keypress(json, modifiers, key, null);
+        return keypress(json, noEffects, settleMillis, modifiers, key, null);
     }
 
     @Descriptor("press and release a key on a control, focused first")
     public Object keypress(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
+            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
+            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("held down meanwhile: shift, ctrl, alt, meta, comma separated") @Parameter(names = {"-m", "--modifiers"}, absentValue = "") String modifiers,
             @Descriptor("the key") String key,
             @Descriptor("the control to focus first") String identifier) throws GuiError {
-        ObjectNode args = Wire.object().put("key", key);
+        ObjectNode args = receipt(Wire.object().put("key", key), noEffects, settleMillis);
         if (!modifiers.isBlank()) {
             ArrayNode m = args.putArray("modifiers");
             for (String s : modifiers.split(",")) {
@@ -534,5 +557,24 @@ public final class GuiCommands {
         }
         String s = line.toString(StandardCharsets.UTF_8);
         return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    /**
+     * Puts an acting command's receipt options into the op's args: {@code effects: false} for
+     * {@code -n}, {@code settleMillis} when {@code --settle-ms} was given (-1: not given, the op's
+     * default applies). Out of range is the op's own error, said before anything is sent.
+     */
+    static ObjectNode receipt(ObjectNode args, boolean noEffects, long settleMillis) throws GuiError {
+        if (settleMillis != -1 && (settleMillis < 0 || settleMillis > MAX_SETTLE_MILLIS)) {
+            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": --settle-ms must be from 0 to " + MAX_SETTLE_MILLIS
+                    + ", not " + settleMillis, null, null);
+        }
+        if (noEffects) {
+            args.put("effects", false);
+        }
+        if (settleMillis != -1) {
+            args.put("settleMillis", settleMillis);
+        }
+        return args;
     }
 }

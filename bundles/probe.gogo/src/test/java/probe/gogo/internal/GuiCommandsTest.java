@@ -268,6 +268,44 @@ class GuiCommandsTest {
     }
 
     @Test
+    void selectHoverAndScrollShowTheirReceiptAndTakeItsOptions() throws Exception {
+        op("gui.select", args -> {
+            ObjectNode d = Wire.object().put("identifier", "a.combo.os").put("selected", "a.combo.os.row.fedora")
+                    .put("label", "Fedora Linux").put("index", 2).put("settled", true);
+            d.putObject("effects").putArray("changed").addObject().put("identifier", "a.combo.os").put("field", "value")
+                    .put("before", "Debian").put("after", "Fedora Linux");
+            return d;
+        });
+        String selected = (String) run("gui:select a.combo.os 'Fedora Linux'");
+        assertTrue(selected.startsWith("selected \"Fedora Linux\" in a.combo.os (a.combo.os.row.fedora, index 2) ")
+                && selected.endsWith("a.combo.os=\"Fedora Linux\""), selected);
+        run("gui:select -n --settle-ms 0 a.combo.os 'Fedora Linux'");
+        assertEquals(Wire.object().put("effects", false).put("settleMillis", 0L).put("identifier", "a.combo.os").put("label", "Fedora Linux"),
+                last().args());
+        op("gui.hover", args -> {
+            ObjectNode d = Wire.object().put("identifier", "toolbar.button.start").put("tooltip", "Start").put("settled", true);
+            d.putArray("at").add(40).add(12);
+            d.putObject("effects").putArray("changed");
+            return d;
+        });
+        String hovered = (String) run("gui:hover toolbar.button.start");
+        assertTrue(hovered.startsWith("hovering over toolbar.button.start; tooltip \"Start\" ") && hovered.endsWith("no visible change"), hovered);
+        op("gui.scroll", args -> {
+            ObjectNode d = Wire.object().put("identifier", "sidebar.list").put("dy", 3).put("dx", 0).put("settled", true);
+            d.putArray("at").add(1).add(2);
+            d.putObject("effects").putArray("appeared").add("sidebar.row.vm30");
+            return d;
+        });
+        String scrolled = (String) run("gui:scroll --settle-ms 250 sidebar.list 3");
+        assertTrue(scrolled.startsWith("scrolled sidebar.list 3 notches down ") && scrolled.contains("appeared sidebar.row.vm30"), scrolled);
+        assertEquals(250, last().args().get("settleMillis").intValue());
+        int before = calls.size();
+        GuiError e = assertThrows(GuiError.class, () -> run("gui:scroll --settle-ms 10001 sidebar.list 3"));
+        assertEquals("gui.invalid_args", e.code());
+        assertEquals(before, calls.size(), "refused before anything is sent");
+    }
+
+    @Test
     void typeTextOrAskForIt() throws Exception {
         List<String> typed = new ArrayList<>();
         op("gui.type", args -> {
