@@ -361,7 +361,8 @@ public final class Readable {
      * ({@code --json} has it), as {@link #clickedReceipt} does.
      */
     public static String hoveredReceipt(JsonNode data) {
-        return hovered(withoutPoint(data, "at")) + receipt(data);
+        // The tooltip is unnamed, so no receipt lists it: the line has already said it showed.
+        return hovered(withoutPoint(data, "at")) + receipt(data, text(data, "tooltip") != null ? "no other change" : NO_CHANGE);
     }
 
     /**
@@ -390,6 +391,13 @@ public final class Readable {
      * when the data has no receipt; {@code " → no visible change"} when nothing changed.
      */
     public static String receipt(JsonNode data) {
+        return receipt(data, NO_CHANGE);
+    }
+
+    /** What a receipt that names no change says. */
+    private static final String NO_CHANGE = "no visible change";
+
+    private static String receipt(JsonNode data, String nothing) {
         JsonNode e = data == null ? null : data.get("effects");
         boolean unsettled = isFalse(data, "settled");
         if (e == null || !e.isObject()) {
@@ -438,7 +446,7 @@ public final class Readable {
             second.add(truncated.asLong() + " more left out (see --json)");
         }
         StringBuilder b = new StringBuilder(ARROW);
-        b.append(first.isEmpty() ? (second.isEmpty() ? "no visible change" : "no change to a control's fields") : String.join("; ", first));
+        b.append(first.isEmpty() ? (second.isEmpty() ? nothing : "no change to a control's fields") : String.join("; ", first));
         if (unsettled) {
             JsonNode ms = e.get("settledMillis");
             b.append(" (the GUI had not settled").append(ms != null && ms.isNumber() ? " after " + ms.asLong() + " ms" : "").append(')');

@@ -289,7 +289,7 @@ class GuiCommandsTest {
             return d;
         });
         String hovered = (String) run("gui:hover toolbar.button.start");
-        assertTrue(hovered.startsWith("hovering over toolbar.button.start; tooltip \"Start\" ") && hovered.endsWith("no visible change"), hovered);
+        assertTrue(hovered.startsWith("hovering over toolbar.button.start; tooltip \"Start\" ") && hovered.endsWith("no other change"), hovered);
         op("gui.scroll", args -> {
             ObjectNode d = Wire.object().put("identifier", "sidebar.list").put("dy", 3).put("dx", 0).put("settled", true);
             d.putArray("at").add(1).add(2);
