@@ -81,8 +81,18 @@ public final class ScreenshotOp implements ProbeOp {
      * What was painted, bottom window first: into a BufferedImage, or into a VolatileImage that
      * {@link #pixels} reads back off the EDT.
      */
-    record Shot(Image image, int width, int height, List<String> windows, List<Marks.Mark> marks, double scale,
+    record Shot(Image image, int width, int height, List<String> windows, Listing listing, double scale,
             CompletableFuture<BufferedImage> readBack) {
+    }
+
+    /**
+     * What the marks are made of, taken on the EDT with the paint: the listing's items, the showing
+     * windows, the shot's region on screen and the screen's scale. The marks are made from it off the EDT.
+     */
+    record Listing(ArrayNode items, List<Marks.Shown> windows, Rectangle region, double scale) {
+        List<Marks.Mark> marks() {
+            return Marks.of(items, windows, region, scale);
+        }
     }
 
     @Override
@@ -97,9 +107,10 @@ public final class ScreenshotOp implements ProbeOp {
             shot = Edt.call(() -> paint(scope, false, annotate), ctx.timeoutMillis());
             image = pixels(shot);
         }
+        List<Marks.Mark> marks = annotate ? shot.listing().marks() : List.of();
         if (annotate) {
-            // Drawn here, off the EDT, on the pixels read back: the GUI is held only for the paint and the listing.
-            Marks.draw(image, shot.marks(), shot.scale());
+            // Made and drawn here, off the EDT, on the pixels read back: the GUI is held only for the paint and the listing.
+            Marks.draw(image, marks, shot.scale());
         }
         ObjectNode data = Wire.object();
         data.put("format", "png");
@@ -109,7 +120,7 @@ public final class ScreenshotOp implements ProbeOp {
         ArrayNode painted = data.putArray("windows");
         shot.windows().forEach(painted::add);
         if (annotate) {
-            data.set("marks", Marks.json(shot.marks()));
+            data.set("marks", Marks.json(marks));
         }
         data.put("png_base64", Base64.getEncoder().encodeToString(Png.encode(image, encoders, STRIPS)));
         return data;
@@ -200,9 +211,9 @@ public final class ScreenshotOp implements ProbeOp {
             windows.add(new Marks.Shown(w.getName() == null ? "" : w.getName(), screenBounds(w)));
         }
         // A dialog's shot shows the dialog and what it owns: only those are listed (gui.list's dialog scope).
-        List<Marks.Mark> marks = Marks.of(registry.list("dialog".equals(scope) ? "dialog" : "window"), windows, region,
+        Listing listing = new Listing(registry.list("dialog".equals(scope) ? "dialog" : "window"), windows, region,
                 gc.getDefaultTransform().getScaleX());
-        return new Shot(shot.image(), shot.width(), shot.height(), shot.windows(), marks, shot.scale(), readBack);
+        return new Shot(shot.image(), shot.width(), shot.height(), shot.windows(), listing, shot.scale(), readBack);
     }
 
     /**
@@ -255,7 +266,7 @@ public final class ScreenshotOp implements ProbeOp {
         } finally {
             g.dispose();
         }
-        return new Shot(image, width, height, painted, List.of(), scale, null);
+        return new Shot(image, width, height, painted, null, scale, null);
     }
 
     private static Rectangle screenBounds(Component c) {
