@@ -79,6 +79,16 @@ final class McpBench {
             }
         }
 
+        /** MCP's {@code ping}: a JSON-RPC round trip through the SDK that does no work of the server's own. */
+        void ping() throws IOException {
+            int i = ++id;
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"ping\"}\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            if (awaitId(i).get("result") == null) {
+                throw new IllegalStateException("ping failed");
+            }
+        }
+
         /** Calls a tool; fails when it answers an error. */
         JsonNode call(String tool, ObjectNode arguments) throws IOException {
             int i = ++id;
@@ -98,6 +108,41 @@ final class McpBench {
         public void close() throws Exception {
             in.close();
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    /**
+     * The floor of a line over a child's pipes: {@code cat}, which echoes the ping line, read and
+     * parsed as the server's replies are.
+     */
+    static final class Echo implements AutoCloseable {
+        private final Process process;
+        private final OutputStream in;
+        private final BufferedReader reader;
+        private int id;
+
+        Echo() throws IOException {
+            process = new ProcessBuilder("cat").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            in = process.getOutputStream();
+            reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        }
+
+        void ping() throws IOException {
+            int i = ++id;
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"ping\"}\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            String line = reader.readLine();
+            if (line == null || JSON.readTree(line).path("id").asInt(-1) != i) {
+                throw new IOException("cat did not echo the line");
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            in.close();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
             }
         }
@@ -143,13 +188,16 @@ final class McpBench {
         out.row("spawn of `run/hvm-dbg mcp` → its answer to `initialize` (its own AppCDS archive)", spawnStats,
                 "bare `java -version`", new Stats(javaVersion), "< 1 s", spawnStats.medianMs() < 1000, "mcp");
 
-        try (Session s = new Session(command())) {
+        try (Session s = new Session(command()); Echo cat = new Echo()) {
             s.initialize();
             ObjectNode clickArgs = args("identifier", "bench.button.count");
             int rounds = n.applyAsInt(500);
             long[] mcpClick = new long[rounds];
             long[] libClick = new long[rounds];
             long[] libClickDialog = new long[rounds];
+            long[] libClickDialogPiped = new long[rounds];
+            long[] mcpPing = new long[rounds];
+            long[] catPing = new long[rounds];
             for (int i = -50; i < rounds; i++) {
                 long t0 = System.nanoTime();
                 s.call("gui_click", clickArgs);
@@ -164,12 +212,31 @@ final class McpBench {
                 c.call("gui.dialog.current");
                 long t5 = System.nanoTime();
                 Thread.sleep(1);
+                long t6 = System.nanoTime();
+                ProbeClient.Pending click = c.send("gui.click", clickArgs);
+                ProbeClient.Pending dialog = c.send("gui.dialog.current", null);
+                click.reply(c.readTimeout());
+                dialog.reply(c.readTimeout());
+                long t7 = System.nanoTime();
+                Thread.sleep(1);
+                long t8 = System.nanoTime();
+                s.ping();
+                long t9 = System.nanoTime();
+                cat.ping();
+                long t10 = System.nanoTime();
+                Thread.sleep(1);
                 if (i >= 0) {
                     mcpClick[i] = t1 - t0;
                     libClick[i] = t3 - t2;
                     libClickDialog[i] = t5 - t4;
+                    libClickDialogPiped[i] = t7 - t6;
+                    mcpPing[i] = t9 - t8;
+                    catPing[i] = t10 - t9;
                 }
             }
+            Stats ping = new Stats(mcpPing);
+            out.row("MCP `ping` to the server (a JSON-RPC round trip through the SDK's stdio transport and dispatch; no tool, no"
+                    + " probe)", ping, "the same line echoed by `cat` over a child's pipes, same run", new Stats(catPing), "", null, "mcp");
             Stats mcp = new Stats(mcpClick);
             Stats lib = new Stats(libClick);
             out.row("`gui_click` `bench.button.count` through MCP (tools/call over the server's pipes; the tool also asks"
@@ -177,6 +244,8 @@ final class McpBench {
                     lib, "MCP adds ≤ 0.5 ms to the median", mcp.medianMs() - lib.medianMs() <= 0.5, "mcp");
             out.row("… the same tool", mcp, "`gui.click` then `gui.dialog.current` through `ProbeClient` (what the tool asks the probe)",
                     new Stats(libClickDialog), "", null, null);
+            out.row("… the same tool", mcp, "`gui.click` and `gui.dialog.current` sent back to back through `ProbeClient.send`"
+                    + " (how the tool asks them)", new Stats(libClickDialogPiped), "", null, null);
 
             for (String scope : List.of("toolbar", "bench")) {
                 ObjectNode snap = args("scope", scope);
@@ -186,22 +255,31 @@ final class McpBench {
                 int r = n.applyAsInt(scope.equals("bench") ? 300 : 500);
                 long[] m = new long[r];
                 long[] l = new long[r];
+                long[] ld = new long[r];
                 for (int i = -30; i < r; i++) {
                     long t0 = System.nanoTime();
                     s.call("gui_snapshot", snap);
                     long t1 = System.nanoTime();
                     c.call("gui.list", list);
                     long t2 = System.nanoTime();
+                    ProbeClient.Pending listed = c.send("gui.list", list);
+                    ProbeClient.Pending dialog = c.send("gui.dialog.current", null);
+                    listed.reply(c.readTimeout());
+                    dialog.reply(c.readTimeout());
+                    long t3 = System.nanoTime();
                     if (i >= 0) {
                         m[i] = t1 - t0;
                         l[i] = t2 - t1;
+                        ld[i] = t3 - t2;
                     }
                 }
                 Stats ms = new Stats(m);
                 Stats ls = new Stats(l);
                 out.row("`gui_snapshot` scope `" + scope + "` (" + items + " items) through MCP (text lines; `gui.dialog.current` asked"
-                        + " at the same time)", ms, "`gui.list` scope `" + scope + "` through `ProbeClient`, same run", ls,
+                        + " right after, back to back)", ms, "`gui.list` scope `" + scope + "` through `ProbeClient`, same run", ls,
                         "MCP adds ≤ 0.5 ms to the median", ms.medianMs() - ls.medianMs() <= 0.5, "mcp");
+                out.row("… the same tool", ms, "`gui.list` and `gui.dialog.current` sent back to back through `ProbeClient.send`"
+                        + " (what the tool asks the probe, and how)", new Stats(ld), "", null, null);
             }
 
             ObjectNode plain = args("format", "png", "scope", "window");

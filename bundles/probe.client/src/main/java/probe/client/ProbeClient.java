@@ -116,6 +116,77 @@ public final class ProbeClient implements AutoCloseable {
     }
 
     /**
+     * Sends a request and returns at once, without waiting for its reply: {@link Pending#reply}
+     * waits for it. The probe answers a connection's requests one at a time, in the order it read
+     * them (docs/PROTOCOL.md), so requests sent back to back cost one round trip of latency
+     * instead of one each, and each is carried out after the one sent before it has been answered:
+     * {@code gui.click} then {@code gui.dialog.current} gives the dialog that shows after the
+     * click. Every request sent so must be waited for or {@link Pending#cancel cancelled}, or its
+     * reply stays queued.
+     *
+     * @param args the request's {@code args}; null to send none
+     * @throws ProbeUnavailableException when the probe closed the connection
+     * @throws ProbeClientException when the client is closed
+     * @since 1.1
+     */
+    public Pending send(String op, ObjectNode args) {
+        Objects.requireNonNull(op, "op");
+        long id = connection.nextId();
+        ObjectNode request = Json.object();
+        request.put("id", id);
+        request.put("op", op);
+        if (args != null) {
+            request.set("args", args);
+        }
+        connection.send(Json.line(request));
+        return new Pending(op, id);
+    }
+
+    /**
+     * A request sent with {@link #send} whose reply is not taken yet.
+     *
+     * @since 1.1
+     */
+    public final class Pending {
+        private final String op;
+        private final long id;
+
+        private Pending(String op, long id) {
+            this.op = op;
+            this.id = id;
+        }
+
+        /** The op this request calls. */
+        public String op() {
+            return op;
+        }
+
+        /**
+         * Waits up to {@code timeout} (from now) for the reply, as {@link ProbeClient#call} does.
+         * Take a request's reply once.
+         *
+         * @return the reply's {@code data}, or null when it has none
+         * @throws ProbeOpException when the reply says {@code "ok": false}
+         * @throws ProbeTimeoutException when no reply came in time (a late one is dropped)
+         * @throws ProbeUnavailableException when the probe closed the connection first
+         * @throws ProbeClientException when the reply is not a protocol reply, or the client is closed
+         */
+        public JsonNode reply(Duration timeout) {
+            ObjectNode reply = connection.awaitReply(id, timeout);
+            if (reply == null) {
+                throw new ProbeTimeoutException("no reply to " + op + " within " + Connection.seconds(timeout)
+                        + " from the probe on " + connection.socket(), timeout);
+            }
+            return dataOf(op, reply);
+        }
+
+        /** Drops the reply when it comes: for a request whose answer is no longer wanted. */
+        public void cancel() {
+            connection.dropReply(id);
+        }
+    }
+
+    /**
      * Calls {@code probe.auth}: the first request of a connection to a probe that has a token. The
      * token goes only onto the socket.
      *

@@ -4,9 +4,10 @@
  * Every failure is a {@link probe.client.ProbeClientException} (unchecked; its subtypes say whether
  * no probe answers, no reply came in time, or the op failed). {@link probe.client.RawConnection}
  * is the raw line side of a client's connection, for tests that speak the protocol by hand.
+ * 1.1 added {@link probe.client.ProbeClient#send} and {@link probe.client.ProbeClient.Pending}.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package probe.client;
 
 import org.osgi.annotation.bundle.Export;

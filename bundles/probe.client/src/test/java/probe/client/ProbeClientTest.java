@@ -197,6 +197,38 @@ class ProbeClientTest {
     }
 
     @Test
+    void requestsSentBackToBackAreAnsweredEachToItsOwnPending() throws Exception {
+        try (TestProbe probe = TestProbe.start(dir, TestProbe.standard());
+                ProbeClient client = ProbeClient.connect(probe.socket(), Duration.ofSeconds(5))) {
+            ObjectNode args = Wire.object().put("scope", "dialog");
+            ProbeClient.Pending failing = client.send("fail", null);
+            ProbeClient.Pending echo = client.send("echo", args);
+            ProbeClient.Pending hello = client.send("probe.hello", null);
+            assertEquals("fail", failing.op());
+            // Taken out of order: each reply goes to its own request.
+            assertEquals(1, hello.reply(LIMIT).get("protocol").intValue());
+            assertEquals("gui.identifier_ambiguous", assertThrows(ProbeOpException.class, () -> failing.reply(LIMIT)).code());
+            assertEquals(args, echo.reply(LIMIT));
+            assertEquals(3, probe.requests().size());
+            assertEquals("echo", probe.requests().get(1).get("op").textValue());
+            assertEquals(1, client.call("probe.hello").get("protocol").intValue(), "calls go on after");
+        }
+    }
+
+    @Test
+    void aCancelledRequestsReplyIsDroppedAndAHangingOneTimesOut() throws Exception {
+        try (TestProbe probe = TestProbe.start(dir, TestProbe.standard());
+                ProbeClient client = ProbeClient.connect(probe.socket(), Duration.ofMillis(300))) {
+            client.send("echo", Wire.object().put("dropped", true)).cancel();
+            ProbeClient.Pending hang = client.send("hang", null);
+            assertThrows(ProbeTimeoutException.class, () -> hang.reply(Duration.ofMillis(50)));
+            RawConnection raw = RawConnection.of(client);
+            raw.send(utf8("{\"id\":\"raw\",\"op\":\"echo\"}\n"));
+            assertEquals("raw", raw.readMessage().get("id").textValue(), "the cancelled request's reply is not handed on");
+        }
+    }
+
+    @Test
     void noSocketFileIsUnavailable() {
         Path missing = dir.resolve("nothing-here.sock");
         ProbeUnavailableException e = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(missing));

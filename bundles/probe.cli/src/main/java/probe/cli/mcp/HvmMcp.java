@@ -27,10 +27,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 import probe.api.ErrorCodes;
 import probe.client.ProbeClientException;
@@ -66,11 +63,6 @@ public final class HvmMcp {
     private final Probe probe;
     private final EventFeed events;
     private final Function<String, String> env;
-    private final ExecutorService side = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "hvm-mcp-side");
-        t.setDaemon(true);
-        return t;
-    });
     private final PrintStream log;
 
     HvmMcp(Probe probe, EventFeed events, Function<String, String> env, PrintStream log) {
@@ -123,7 +115,6 @@ public final class HvmMcp {
             server.closeGracefully().block(Duration.ofSeconds(5));
             events.close();
             probe.close();
-            tools.side.shutdownNow();
             System.setOut(stdout);
         }
         return 0;
@@ -306,14 +297,8 @@ public final class HvmMcp {
         } catch (ToolArgs.Problem p) {
             return error("error invalid arguments: " + p.getMessage());
         } catch (ProbeOpException e) {
-            StringBuilder t = new StringBuilder(Replies.opError(e.code(), e.getMessage(), e.details()));
-            if (ErrorCodes.AUTH_REQUIRED.equals(e.code()) || ErrorCodes.AUTH_DENIED.equals(e.code())) {
-                t.append("\nhint: this probe wants a token: start the server with --token-file FILE (the file the GUI's tokenFile names)");
-            }
-            if (!name.equals("gui_snapshot") && !name.equals("gui_events") && !name.equals("gui_dialog")) {
-                t.append("\nnow: ").append(dialogNow());
-            }
-            return error(t.toString());
+            boolean now = !name.equals("gui_snapshot") && !name.equals("gui_events") && !name.equals("gui_dialog");
+            return refused(e, now ? dialogNow() : null);
         } catch (ProbeUnavailableException e) {
             return error(unavailable(e));
         } catch (ProbeTimeoutException e) {
@@ -327,6 +312,18 @@ public final class HvmMcp {
         }
     }
 
+    /** An op's refusal as a tool's error, with the dialog line after it when {@code now} is not null. */
+    private static CallToolResult refused(ProbeOpException e, String now) {
+        StringBuilder t = new StringBuilder(Replies.opError(e.code(), e.getMessage(), e.details()));
+        if (ErrorCodes.AUTH_REQUIRED.equals(e.code()) || ErrorCodes.AUTH_DENIED.equals(e.code())) {
+            t.append("\nhint: this probe wants a token: start the server with --token-file FILE (the file the GUI's tokenFile names)");
+        }
+        if (now != null) {
+            t.append("\nnow: ").append(now);
+        }
+        return error(t.toString());
+    }
+
     static String unavailable(ProbeUnavailableException e) {
         return "error probe.unavailable: " + e.getMessage() + "\nhint: " + e.hint()
                 + "\nthe MCP server keeps running; the next call connects again";
@@ -335,10 +332,14 @@ public final class HvmMcp {
     private CallToolResult snapshot(Map<String, Object> args) {
         ToolArgs.OpCall list = ToolArgs.snapshot(args);
         int max = ToolArgs.maxItems(args);
-        // The dialog line and the list are asked for at once, each on its own thread of the probe's connection.
-        CompletableFuture<String> dialog = CompletableFuture.supplyAsync(this::dialogNow, side);
-        JsonNode items = probe.call(list.op, list.args, list.replyTimeout);
-        String first = dialog.join();
+        // The list and the dialog line asked for back to back on the probe's connection, from this
+        // thread: one round trip, no thread hand-off. A refused list is the tool's error, as before.
+        Probe.Both both = probe.both(list.op, list.args, list.replyTimeout, "gui.dialog.current");
+        if (both.refused() != null) {
+            throw both.refused();
+        }
+        JsonNode items = both.first();
+        String first = dialogLine(both);
         JsonNode scope = items == null ? null : items.get("scope");
         return text(Snapshot.tree(first, items == null ? null : items.get("items"),
                 "no items in scope " + (scope == null ? "window" : Readable.bare(scope.asText())), max));
@@ -419,10 +420,29 @@ public final class HvmMcp {
                 data != null && data.hasNonNull("name") ? "it lists no controls" : "the main window takes input", Integer.MAX_VALUE));
     }
 
-    /** Calls the op, then asks which dialog is open now. */
+    /**
+     * Calls the op and asks which dialog is open after it, the two requests sent back to back on
+     * the probe's connection: the probe carries out a connection's requests in order, so the
+     * dialog line is the state after the op, and the tool costs one round trip instead of two.
+     */
     private CallToolResult action(ToolArgs.OpCall c, Function<JsonNode, String> readable) {
-        JsonNode data = probe.call(c.op, c.args, c.replyTimeout);
-        return text(Replies.action(readable.apply(data), data, dialogNow()));
+        Probe.Both both = probe.both(c.op, c.args, c.replyTimeout, "gui.dialog.current");
+        if (both.refused() != null) {
+            return refused(both.refused(), dialogLine(both));
+        }
+        return text(Replies.action(readable.apply(both.first()), both.first(), dialogLine(both)));
+    }
+
+    /** The dialog line of a {@link Probe.Both} whose second op was gui.dialog.current, as {@link #dialogNow} words it. */
+    private static String dialogLine(Probe.Both both) {
+        ProbeClientException e = both.secondFailed();
+        if (e == null) {
+            return Snapshot.dialogLine(both.second());
+        }
+        if (e instanceof ProbeOpException) {
+            return "which dialog is open is not known (" + ((ProbeOpException) e).code() + ": " + e.getMessage() + ")";
+        }
+        return "which dialog is open is not known (" + e.getMessage() + ")";
     }
 
     /** The dialog line of gui.dialog.current, or why it is not known. */

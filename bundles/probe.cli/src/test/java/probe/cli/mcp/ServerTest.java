@@ -179,6 +179,14 @@ class ServerTest {
             assertTrue(text(unknown).startsWith("error gui.identifier_not_found: no showing view with identifier 'a.c'; nearest: a.b"),
                     text(unknown));
             assertTrue(text(unknown).contains("details: {\"nearest\":[\"a.b\"]}"), text(unknown));
+            assertTrue(text(unknown).endsWith("\nnow: no dialog open"), "a refused action says the dialog after it too: " + text(unknown));
+            // Each action's gui.dialog.current is the request right behind it on the connection.
+            List<ObjectNode> sent = probe.requests();
+            for (int i = 0; i < sent.size(); i++) {
+                if (sent.get(i).path("op").asText().equals("gui.click")) {
+                    assertEquals("gui.dialog.current", sent.get(i + 1).path("op").asText(), sent.toString());
+                }
+            }
 
             JsonNode bad = tool("gui_click", "{\"identifier\":\"a.b\",\"botton\":\"left\"}");
             assertTrue(bad.get("isError").asBoolean());

@@ -203,6 +203,27 @@ public final class Connection implements AutoCloseable {
     }
 
     /**
+     * Waits up to {@code timeout} for the reply with id {@code id} to a request already sent with
+     * {@link #send}: what {@link #request} does after sending, for requests sent back to back.
+     *
+     * @return the reply; null when none came within {@code timeout} (its late reply is then dropped)
+     * @throws ProbeUnavailableException when the probe closed the connection first
+     * @throws ProbeClientException when the connection is closed or broken
+     */
+    public ObjectNode awaitReply(long id, Duration timeout) {
+        ObjectNode reply = await(replies, id, deadline(timeout));
+        if (reply == null) {
+            abandon(id);
+        }
+        return reply;
+    }
+
+    /** Drops the reply with id {@code id} when it comes (or now, when it came): nobody will wait for it. */
+    public void dropReply(long id) {
+        abandon(id);
+    }
+
+    /**
      * The next event, waiting up to {@code timeout}; null when none came in time. Events are
      * returned in the order they arrived, whether they were read here or while a request waited.
      *

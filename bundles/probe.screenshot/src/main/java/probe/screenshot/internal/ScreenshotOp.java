@@ -16,7 +16,10 @@ import java.awt.image.VolatileImage;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -78,7 +81,18 @@ public final class ScreenshotOp implements ProbeOp {
      * What was painted, bottom window first: into a BufferedImage, or into a VolatileImage that
      * {@link #pixels} reads back off the EDT.
      */
-    record Shot(Image image, int width, int height, List<String> windows, List<Marks.Mark> marks, double scale) {
+    record Shot(Image image, int width, int height, List<String> windows, Listing listing, double scale,
+            CompletableFuture<BufferedImage> readBack) {
+    }
+
+    /**
+     * What the marks are made of, taken on the EDT with the paint: the listing's items, the showing
+     * windows, the shot's region on screen and the screen's scale. The marks are made from it off the EDT.
+     */
+    record Listing(ArrayNode items, List<Marks.Shown> windows, Rectangle region, double scale) {
+        List<Marks.Mark> marks() {
+            return Marks.of(items, windows, region, scale);
+        }
     }
 
     @Override
@@ -93,9 +107,10 @@ public final class ScreenshotOp implements ProbeOp {
             shot = Edt.call(() -> paint(scope, false, annotate), ctx.timeoutMillis());
             image = pixels(shot);
         }
+        List<Marks.Mark> marks = annotate ? shot.listing().marks() : List.of();
         if (annotate) {
-            // Drawn here, off the EDT, on the pixels read back: the GUI is held only for the paint and the listing.
-            Marks.draw(image, shot.marks(), shot.scale());
+            // Made and drawn here, off the EDT, on the pixels read back: the GUI is held only for the paint and the listing.
+            Marks.draw(image, marks, shot.scale());
         }
         ObjectNode data = Wire.object();
         data.put("format", "png");
@@ -105,7 +120,7 @@ public final class ScreenshotOp implements ProbeOp {
         ArrayNode painted = data.putArray("windows");
         shot.windows().forEach(painted::add);
         if (annotate) {
-            data.set("marks", Marks.json(shot.marks()));
+            data.set("marks", Marks.json(marks));
         }
         data.put("png_base64", Base64.getEncoder().encodeToString(Png.encode(image, encoders, STRIPS)));
         return data;
@@ -119,9 +134,26 @@ public final class ScreenshotOp implements ProbeOp {
         if (shot.image() instanceof BufferedImage) {
             return (BufferedImage) shot.image();
         }
-        VolatileImage vi = (VolatileImage) shot.image();
+        if (shot.readBack() != null) {
+            try {
+                return shot.readBack().join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException) {
+                    throw (RuntimeException) e.getCause();
+                }
+                if (e.getCause() instanceof Error) {
+                    throw (Error) e.getCause();
+                }
+                throw e;
+            }
+        }
+        return readBack((VolatileImage) shot.image(), shot.width(), shot.height());
+    }
+
+    /** Reads a volatile image's pixels back into a BufferedImage and lets it go; null when its contents were lost first. */
+    private static BufferedImage readBack(VolatileImage vi, int width, int height) {
         try {
-            BufferedImage image = new BufferedImage(shot.width(), shot.height(), BufferedImage.TYPE_INT_RGB);
+            BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
             Graphics2D g = image.createGraphics();
             try {
                 g.drawImage(vi, 0, 0, null);
@@ -161,15 +193,27 @@ public final class ScreenshotOp implements ProbeOp {
         if (!annotate) {
             return shot;
         }
+        // The pixels are final now: an encoder thread reads them back while this task walks the
+        // controls for the marks, so the read-back (a round trip to the X server for the whole
+        // image) costs an annotated shot no time of its own.
+        CompletableFuture<BufferedImage> readBack = null;
+        if (shot.image() instanceof VolatileImage) {
+            VolatileImage vi = (VolatileImage) shot.image();
+            try {
+                readBack = CompletableFuture.supplyAsync(() -> readBack(vi, shot.width(), shot.height()), encoders);
+            } catch (RejectedExecutionException e) {
+                // Deactivated: read back on the caller's thread after this task, as a plain shot is.
+            }
+        }
         // The same listing gui.list gives, taken in the same EDT task as the paint, so the boxes match the pixels.
         List<Marks.Shown> windows = new ArrayList<>();
         for (Window w : registry.windows()) {
             windows.add(new Marks.Shown(w.getName() == null ? "" : w.getName(), screenBounds(w)));
         }
         // A dialog's shot shows the dialog and what it owns: only those are listed (gui.list's dialog scope).
-        List<Marks.Mark> marks = Marks.of(registry.list("dialog".equals(scope) ? "dialog" : "window"), windows, region,
+        Listing listing = new Listing(registry.list("dialog".equals(scope) ? "dialog" : "window"), windows, region,
                 gc.getDefaultTransform().getScaleX());
-        return new Shot(shot.image(), shot.width(), shot.height(), shot.windows(), marks, shot.scale());
+        return new Shot(shot.image(), shot.width(), shot.height(), shot.windows(), listing, shot.scale(), readBack);
     }
 
     /**
@@ -222,7 +266,7 @@ public final class ScreenshotOp implements ProbeOp {
         } finally {
             g.dispose();
         }
-        return new Shot(image, width, height, painted, List.of(), scale);
+        return new Shot(image, width, height, painted, null, scale, null);
     }
 
     private static Rectangle screenBounds(Component c) {

@@ -93,4 +93,98 @@ class MarksTest {
         ArrayNode json = Marks.json(marks);
         assertEquals("{\"number\":1,\"identifier\":\"a.button\",\"role\":\"button\",\"frame\":[10,10,50,20]}", json.get(0).toString());
     }
+
+    /**
+     * The drawing as it was before the boxes became filled rectangles and the numbers copied
+     * digits: a 2-unit stroke and drawString for every mark. The new one must give the same pixels.
+     */
+    private static void drawnTheOldWay(BufferedImage image, List<Marks.Mark> marks, double scale) {
+        java.awt.Graphics2D g = image.createGraphics();
+        try {
+            g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING, java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            double unit = Math.max(1, Math.round(scale));
+            g.setStroke(new java.awt.BasicStroke((float) (2 * unit)));
+            Color[] colours = {new Color(0xD0, 0x10, 0x60), new Color(0x10, 0x60, 0xD0), new Color(0x00, 0x80, 0x30),
+                new Color(0xC0, 0x50, 0x00), new Color(0x70, 0x20, 0xB0)};
+            for (Marks.Mark m : marks) {
+                g.setColor(colours[(m.number() - 1) % 5]);
+                Rectangle b = m.box();
+                g.drawRect(b.x + (int) unit / 2, b.y + (int) unit / 2, Math.max(1, b.width - (int) unit), Math.max(1, b.height - (int) unit));
+            }
+            g.setFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.BOLD, (int) Math.round(11 * unit)));
+            java.awt.FontMetrics fm = g.getFontMetrics();
+            int pad = (int) Math.round(2 * unit);
+            List<Rectangle> placed = new java.util.ArrayList<>();
+            for (Marks.Mark m : marks) {
+                String n = Integer.toString(m.number());
+                int w = fm.stringWidth(n) + 2 * pad;
+                int h = fm.getAscent() + pad;
+                Rectangle b = m.box();
+                int x = Math.min(b.x, Math.max(0, image.getWidth() - w));
+                int y = b.y - h >= 0 ? b.y - h : b.y;
+                Rectangle label = new Rectangle(x, y, w, h);
+                for (int tries = 0; tries < 8 && placed.stream().anyMatch(label::intersects); tries++) {
+                    label.x += w;
+                }
+                if (label.x + w > image.getWidth()) {
+                    label.x = x;
+                }
+                placed.add(label);
+                x = label.x;
+                g.setColor(colours[(m.number() - 1) % 5]);
+                g.fillRect(x, y, w, h);
+                g.setColor(Color.WHITE);
+                g.drawString(n, x + pad, y + fm.getAscent() - (int) Math.round(unit));
+            }
+        } finally {
+            g.dispose();
+        }
+    }
+
+    @Test
+    void theFastDrawingGivesTheSamePixelsAsTheStrokeAndTheText() {
+        for (int unit = 1; unit <= 3; unit++) {
+            int width = 700 * unit;
+            int height = 460 * unit;
+            java.util.Random random = new java.util.Random(unit);
+            List<Marks.Mark> marks = new java.util.ArrayList<>();
+            // A grid of buttons (numbers up to four digits), boxes at the image's edges, tiny boxes, and shared corners.
+            for (int i = 0; i < 1100; i++) {
+                Rectangle box = i < 400
+                        ? new Rectangle((i % 20) * 34 * unit, (10 + (i / 20) * 22) * unit, 30 * unit, 18 * unit)
+                        : new Rectangle(random.nextInt(width + 20) - 10, random.nextInt(height + 20) - 10, random.nextInt(60),
+                                random.nextInt(40));
+                marks.add(new Marks.Mark(marks.size() + 1, "m" + i, "button", null, box));
+                if (i % 97 == 0) {
+                    marks.add(new Marks.Mark(marks.size() + 1, "m" + i + ".row", "row", null,
+                            new Rectangle(box.x, box.y, box.width, Math.max(1, box.height / 3))));
+                }
+            }
+            BufferedImage expected = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+            for (int y = 0; y < height; y++) {
+                for (int x = 0; x < width; x++) {
+                    // Not flat: a pixel blended wrongly, or drawn off its label, shows.
+                    expected.setRGB(x, y, (x * 7 + y * 13) & 0xff | ((x ^ y) & 0xff) << 8 | (y * 3 & 0xff) << 16);
+                }
+            }
+            BufferedImage actual = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+            actual.setData(expected.getData());
+            drawnTheOldWay(expected, marks, unit);
+            Marks.draw(actual, marks, unit);
+            int differ = 0;
+            String first = null;
+            for (int y = 0; y < height; y++) {
+                for (int x = 0; x < width; x++) {
+                    if (expected.getRGB(x, y) != actual.getRGB(x, y)) {
+                        if (first == null) {
+                            first = x + "," + y;
+                        }
+                        differ++;
+                    }
+                }
+            }
+            assertEquals(0, differ, "scale " + unit + ": pixels that differ from the old drawing, the first at " + first);
+            assertTrue(Marks.Digits.of(unit).copyable, "scale " + unit + ": the digits are copied, not drawn");
+        }
+    }
 }
