@@ -232,6 +232,27 @@ public final class Main {
                     "`gui.click` `effects: false`", clicks[1], "", null, null);
             out.remember("`gui.click`", click);
 
+            // Where the receipt's time goes, measured in the GUI's JVM (no socket), the variants interleaved.
+            JsonNode ec = c.call("bench.control", args("action", "effectsCost").put("samples", n(1000)), Duration.ofSeconds(120));
+            log("a receipt in the GUI's JVM: " + ec.get("receipt"));
+            Stats inWith = nanos(ec, "with");
+            Stats inWithout = nanos(ec, "without");
+            out.row("… in the GUI's JVM (`bench.control effectsCost`, no socket): the click with its receipt, as gui.click makes it; adds "
+                    + String.format("%.3f ms", inWith.medianMs() - inWithout.medianMs()) + " to the median", inWith,
+                    "the same, `effects: false` (interleaved)", inWithout, "", null, null);
+            out.row("… … `effects: false, settleMillis: 0`", nanos(ec, "unsettled"), "the same, `effects: false` (interleaved)", inWithout,
+                    "", null, null);
+            out.row("… … of which the first look with the lookup (`Effects.before(identifier)`, on the EDT)", nanos(ec, "before"), "empty EDT hop, in the GUI's JVM",
+                    edtHop, "", null, null);
+            out.row("… … of which the settling, the last look and the receipt (`Effects.finish`)", nanos(ec, "finish"),
+                    "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
+            out.row("… … of which serialising the reply", nanos(ec, "write"), "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
+            out.row("… … one look alone (`ViewRegistry.states()`, on the EDT)", nanos(ec, "states"), "empty EDT hop, in the GUI's JVM",
+                    edtHop, "", null, null);
+            out.row("… … `ViewRegistry.windows()` alone", nanos(ec, "windows"), "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
+            out.row("… … resolve and verdict of `bench.button.count` alone", nanos(ec, "resolve"), "empty EDT hop, in the GUI's JVM",
+                    edtHop, "", null, null);
+
             log("gui.type");
             Stats typeFloor = nanos(c.call("bench.control", args("action", "typeFloor").put("samples", n(200)),
                     Duration.ofSeconds(60)));

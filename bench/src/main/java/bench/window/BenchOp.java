@@ -22,6 +22,12 @@ import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.api.events.EventBus;
+import probe.api.input.Deadline;
+import probe.api.input.Delivery;
+import probe.api.input.Effects;
+import probe.api.input.Mouse;
+import probe.api.swing.Target;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
@@ -40,6 +46,12 @@ public final class BenchOp implements ProbeOp {
     private final BenchWindow window;
 
     private final ViewRegistry registry;
+
+    /** probe.events' bus, so that the in-process receipts collect events as gui.click's do. */
+    @Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
+            policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
+            policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public BenchOp(@Reference(name = "registry") ViewRegistry registry) throws InterruptedException, InvocationTargetException {
@@ -64,7 +76,7 @@ public final class BenchOp implements ProbeOp {
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         Args a = Args.of(args);
         String action = a.oneOf("action", "stats", "stats", "edtHop", "clickFloor", "typeFloor", "closeDialog",
-                "listCost", "setValueLater");
+                "listCost", "setValueLater", "effectsCost");
         int samples = (int) a.integer("samples", 1000, 1, 100_000);
         try {
             switch (action) {
@@ -76,6 +88,8 @@ public final class BenchOp implements ProbeOp {
                     return times(typeFloor(samples, (int) a.integer("chars", 100, 1, 10_000)));
                 case "listCost":
                     return listCost(a.string("scope", "window"), samples);
+                case "effectsCost":
+                    return effectsCost(samples);
                 case "setValueLater": {
                     // A Swing timer sets the label's text on the EDT a little later, as the app's own code would.
                     String value = a.requiredString("value");
@@ -158,6 +172,108 @@ public final class BenchOp implements ProbeOp {
         o.set("edt", times(edt).get("nanos"));
         o.set("write", times(write).get("nanos"));
         o.put("bytes", bytes);
+        return o;
+    }
+
+    /**
+     * Where the time of a receipt goes, in this JVM, on {@code bench.button.count}: a click as
+     * gui.click makes it (resolve, verdict, press and release posted, settled) with its receipt,
+     * with {@code effects: false}, and with {@code settleMillis: 0} too, interleaved (a millisecond
+     * apart, as the bench's clicks are); for the first: the first look with the lookup
+     * ({@code before(identifier)}, on the EDT), the wait and the last look with the receipt built ({@code finish}), and the reply's
+     * serialisation; then, alone on the EDT, one look ({@code ViewRegistry.states()}), the
+     * windows, and resolve with its verdict. Printed by the bench, never asserted.
+     */
+    private ObjectNode effectsCost(int samples) throws InterruptedException, InvocationTargetException, ProbeException {
+        ObjectNode[] variants = {Wire.object(), Wire.object().put("effects", false),
+            Wire.object().put("effects", false).put("settleMillis", 0)};
+        long[][] total = new long[variants.length][samples];
+        long[] before = new long[samples];
+        long[] task = new long[samples];
+        long[] finish = new long[samples];
+        long[] write = new long[samples];
+        ObjectNode receipt = null;
+        int warm = Math.max(50, samples / 5);
+        for (int i = -warm; i < samples; i++) {
+            for (int v = 0; v < variants.length; v++) {
+                long[] b = new long[2];
+                long t0 = System.nanoTime();
+                ObjectNode data = Wire.object();
+                long t1;
+                long t2;
+                try (Effects effects = Effects.of(variants[v], registry, bus)) {
+                    Deadline deadline = Deadline.after(5000);
+                    Delivery.run(deadline, () -> {
+                        b[0] = System.nanoTime();
+                        // The first look and the lookup in one walk, as gui.click takes them.
+                        Target t = effects.before(BenchWindow.COUNT_BUTTON);
+                        b[1] = System.nanoTime();
+                        Mouse.click(t.window(), probe.api.input.Reach.check(registry, t).at(), Mouse.Button.LEFT, 1);
+                        return Delivery.posted(null);
+                    });
+                    t1 = System.nanoTime();
+                    effects.finish(deadline, data);
+                    t2 = System.nanoTime();
+                }
+                long t3 = System.nanoTime();
+                try {
+                    Wire.mapper().writeValueAsBytes(data);
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    throw new ProbeException("internal", "bench: " + e, null);
+                }
+                long t4 = System.nanoTime();
+                if (i >= 0) {
+                    total[v][i] = t4 - t0;
+                    if (v == 0) {
+                        before[i] = b[1] - b[0];
+                        task[i] = t1 - t0;
+                        finish[i] = t2 - t1;
+                        write[i] = t4 - t3;
+                        receipt = data;
+                    }
+                }
+                Thread.sleep(1);
+            }
+        }
+        long[] states = new long[samples];
+        long[] windows = new long[samples];
+        long[] resolve = new long[samples];
+        for (int i = -warm; i < samples; i++) {
+            long[] s = new long[3];
+            EventQueue.invokeAndWait(() -> {
+                long t0 = System.nanoTime();
+                registry.states();
+                long t1 = System.nanoTime();
+                registry.windows();
+                long t2 = System.nanoTime();
+                try {
+                    registry.verdict(registry.resolve(BenchWindow.COUNT_BUTTON));
+                } catch (ProbeException e) {
+                    // Measured all the same.
+                }
+                long t3 = System.nanoTime();
+                s[0] = t1 - t0;
+                s[1] = t2 - t1;
+                s[2] = t3 - t2;
+            });
+            if (i >= 0) {
+                states[i] = s[0];
+                windows[i] = s[1];
+                resolve[i] = s[2];
+            }
+        }
+        ObjectNode o = Wire.object();
+        o.set("with", times(total[0]).get("nanos"));
+        o.set("without", times(total[1]).get("nanos"));
+        o.set("unsettled", times(total[2]).get("nanos"));
+        o.set("before", times(before).get("nanos"));
+        o.set("task", times(task).get("nanos"));
+        o.set("finish", times(finish).get("nanos"));
+        o.set("write", times(write).get("nanos"));
+        o.set("states", times(states).get("nanos"));
+        o.set("windows", times(windows).get("nanos"));
+        o.set("resolve", times(resolve).get("nanos"));
+        o.set("receipt", receipt);
         return o;
     }
 

@@ -28,6 +28,7 @@ import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.events.EventBus;
 import probe.api.swing.ControlState;
+import probe.api.swing.Target;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
@@ -138,6 +139,35 @@ public final class Effects implements AutoCloseable {
         windowsBefore = registry.windows();
         if (wanted) {
             statesBefore = registry.states();
+            focusBefore = focusName();
+            if (bus != null) {
+                subscription = bus.subscribeDirect(List.of("*"), this::collect);
+            }
+        }
+    }
+
+    /**
+     * {@link #before()}, and the target {@code identifier} names, resolved as {@link
+     * ViewRegistry#resolve(String)} does: the first call takes the first look and resolves from
+     * one walk of the windows ({@link ViewRegistry#resolve(String, List)}), a later one only
+     * resolves. On the EDT, in place of {@code before(); registry.resolve(identifier)}.
+     *
+     * @since 1.3
+     */
+    public Target before(String identifier) throws ProbeException {
+        if (begun || !wanted) {
+            before();
+            return registry.resolve(identifier);
+        }
+        begun = true;
+        beganNanos = System.nanoTime();
+        windowsBefore = registry.windows();
+        List<ControlState> states = new ArrayList<>();
+        try {
+            return registry.resolve(identifier, states);
+        } finally {
+            // Taken before the lookup, and kept when it fails: the receipt stays whole either way.
+            statesBefore = states;
             focusBefore = focusName();
             if (bus != null) {
                 subscription = bus.subscribeDirect(List.of("*"), this::collect);

@@ -6,10 +6,12 @@
  * probe.api.input.Deadline}, the op's timeout. Since 1.2 a {@link probe.api.input.Keyboard.Key} knows
  * its shifted character and its location (the numeric keypad).
  * Since 1.2, too, {@link probe.api.input.Effects} is the receipt of an action: what the input
- * changed, measured on the EDT until the GUI has settled.
+ * changed, measured on the EDT until the GUI has settled. Since 1.3 {@link
+ * probe.api.input.Effects#before(String)} takes the first look and resolves the op's target in one
+ * walk.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package probe.api.input;
 
 import org.osgi.annotation.bundle.Export;

@@ -65,6 +65,21 @@ public interface ViewRegistry {
      */
     List<ControlState> states();
 
+    /**
+     * What {@link #states()} and then {@link #resolve(String)} answer, from one walk of the windows:
+     * the op that takes its receipt's first look and resolves its target in the same EDT task,
+     * with nothing done in between, pays for one walk instead of two. {@code states} (when not
+     * null) is given the states first, also when the identifier does not resolve.
+     *
+     * @since 1.2
+     */
+    default Target resolve(String identifier, List<ControlState> states) throws ProbeException {
+        if (states != null) {
+            states.addAll(states());
+        }
+        return resolve(identifier);
+    }
+
     /** The identifier of a component as the registry reports it (its name), or null when it has none. */
     String identifierOf(Component c);
 

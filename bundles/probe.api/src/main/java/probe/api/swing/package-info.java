@@ -1,9 +1,10 @@
 /**
  * What the op bundles share about Swing: the bounded hop onto the event dispatch thread and the
- * view registry that finds windows and controls.
+ * view registry that finds windows and controls. Since 1.2 the registry resolves an identifier and
+ * takes a receipt's look in one walk ({@link probe.api.swing.ViewRegistry#resolve(String, java.util.List)}).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package probe.api.swing;
 
 import org.osgi.annotation.bundle.Export;

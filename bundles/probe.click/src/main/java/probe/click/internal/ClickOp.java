@@ -64,7 +64,7 @@ public final class ClickOp implements ProbeOp {
         }
     }
 
-    /** The op, with its receipt: {@code effects.before()} first in its first EDT task, {@code effects.finish} last. */
+    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String identifier = a.requiredString("identifier");
@@ -74,8 +74,7 @@ public final class ClickOp implements ProbeOp {
 
         // One EDT hop in the common case: resolve, check, post the click, and wait behind it.
         Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
-            effects.before();
-            Target t = registry.resolve(identifier);
+            Target t = effects.before(identifier);
             Verdict v = Reach.check(registry, t);
             if (!t.menuPath().isEmpty()) {
                 return Delivery.nothing(new Step(null, t.menuPath()));

@@ -71,14 +71,13 @@ public final class HoverOp implements ProbeOp {
         }
     }
 
-    /** The op, with its receipt: {@code effects.before()} first in each EDT task, {@code effects.finish} last. */
+    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         String identifier = Args.of(args).requiredString("identifier");
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
-                effects.before();
-            Target t = registry.resolve(identifier);
+            Target t = effects.before(identifier);
             Verdict v = Reach.pointer(registry, t);
             if (!t.menuPath().isEmpty()) {
                 return Delivery.nothing(new Step(null, null, false, t.menuPath()));

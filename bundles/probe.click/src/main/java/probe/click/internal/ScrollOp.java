@@ -57,7 +57,7 @@ public final class ScrollOp implements ProbeOp {
         }
     }
 
-    /** The op, with its receipt: {@code effects.before()} first in each EDT task, {@code effects.finish} last. */
+    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String identifier = a.requiredString("identifier");
@@ -70,8 +70,7 @@ public final class ScrollOp implements ProbeOp {
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         Point at = Delivery.run(deadline, () -> {
-                effects.before();
-            Target t = registry.resolve(identifier);
+            Target t = effects.before(identifier);
             if (!t.menuPath().isEmpty()) {
                 throw Reach.refusal(identifier, Verdict.refused("it is in a closed menu: open the menu first", null));
             }

@@ -87,7 +87,7 @@ public final class SelectOp implements ProbeOp {
         }
     }
 
-    /** The op, with its receipt: {@code effects.before()} first in each EDT task, {@code effects.finish} last. */
+    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String identifier = a.requiredString("identifier");
@@ -110,8 +110,7 @@ public final class SelectOp implements ProbeOp {
         Item chosen;
         try {
             Step step = Delivery.run(deadline, () -> {
-                effects.before();
-                Target t = registry.resolve(identifier);
+                Target t = effects.before(identifier);
                 Component c = t.component();
                 if (t.kind() != Target.Kind.COMPONENT || !selectable(c)) {
                     throw ProbeException.invalidArgs("'" + identifier + "' is " + what(t) + ": gui.select chooses an item of a"

@@ -58,7 +58,7 @@ public final class KeyOp implements ProbeOp {
         }
     }
 
-    /** The op, with its receipt: {@code effects.before()} first in its first EDT task, {@code effects.finish} last. */
+    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
         Args a = Args.of(args);
         String keyName = a.requiredString("key");
@@ -77,9 +77,8 @@ public final class KeyOp implements ProbeOp {
 
         // One EDT hop when the target has the focus already (or none is named): check, send, wait behind it.
         Delivery.Sent<Object> sent = Delivery.run(deadline, () -> {
-            effects.before();
             if (identifier != null) {
-                Target t = registry.resolve(identifier);
+                Target t = effects.before(identifier);
                 Reach.check(registry, t);
                 Component wanted = Focus.keyTarget(t.component());
                 if (Focus.owner() != wanted) {
@@ -87,6 +86,7 @@ public final class KeyOp implements ProbeOp {
                 }
                 return Delivery.posted(send(wanted, key, modifiers, wanted));
             }
+            effects.before();
             Component owner = Focus.owner();
             // Nothing has the focus yet (a window has just opened): wait below for it to land.
             return owner == null ? Delivery.nothing(null) : Delivery.posted(send(owner, key, modifiers, null));

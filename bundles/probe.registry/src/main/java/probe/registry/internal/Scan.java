@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.IntFunction;
 import javax.swing.JLabel;
 import javax.swing.JMenu;
+import javax.swing.JPopupMenu;
 import javax.swing.JTabbedPane;
 import javax.swing.JToolTip;
 import probe.api.swing.Rows;
@@ -38,6 +39,12 @@ final class Scan {
     final Covering covering;
     final List<Entry> entries = new ArrayList<>();
     final Map<Component, JLabel> labels = new IdentityHashMap<>();
+    /**
+     * What was walked of a menu: a menu's items are reached through the menu (open or not) and,
+     * while it is open, through its popup's window too. Nothing else can be reached twice (every
+     * other component has one parent, every window is walked once), so only the popup menus'
+     * subtrees are noted here, and the walk of 500 controls does not hash every one of them.
+     */
     private final Set<Component> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 
     private Scan(List<Window> windows) {
@@ -48,14 +55,19 @@ final class Scan {
     static Scan of(List<Window> windows) {
         Scan s = new Scan(windows);
         for (Window w : windows) {
-            s.walk(w, w, null, List.of(), false);
+            s.walk(w, w, null, List.of(), false, false);
         }
         return s;
     }
 
-    private void walk(Component c, Window w, String parent, List<JMenu> menuPath, boolean inCompound) {
+    /** {@code inPopup}: reached through a menu's items or inside a popup menu, where {@link #seen} applies. */
+    private void walk(Component c, Window w, String parent, List<JMenu> menuPath, boolean inCompound, boolean inPopup) {
         boolean reachable = c.isShowing() || !menuPath.isEmpty();
-        if (!reachable || !seen.add(c)) {
+        if (!reachable) {
+            return;
+        }
+        boolean popup = inPopup || c instanceof JPopupMenu;
+        if (popup ? !seen.add(c) : !seen.isEmpty() && seen.contains(c)) {
             return;
         }
         if (c instanceof JLabel && ((JLabel) c).getLabelFor() != null) {
@@ -80,14 +92,15 @@ final class Scan {
             List<JMenu> deeper = new ArrayList<>(menuPath);
             deeper.add((JMenu) c);
             for (Component item : ((JMenu) c).getMenuComponents()) {
-                walk(item, w, here, c.isShowing() && ((JMenu) c).isPopupMenuVisible() ? List.of() : deeper, false);
+                walk(item, w, here, c.isShowing() && ((JMenu) c).isPopupMenuVisible() ? List.of() : deeper, false, true);
             }
             return;
         }
-        if (Controls.descend(c) && c instanceof Container) {
+        // A leaf (most labels) skips getComponents(), which copies the children under the tree lock.
+        if (Controls.descend(c) && c instanceof Container && ((Container) c).getComponentCount() > 0) {
             boolean parts = inCompound || Controls.compound(c);
             for (Component child : ((Container) c).getComponents()) {
-                walk(child, w, here, List.of(), parts);
+                walk(child, w, here, List.of(), parts, popup);
             }
         }
     }

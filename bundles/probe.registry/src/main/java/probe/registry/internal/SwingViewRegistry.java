@@ -121,7 +121,15 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public Target resolve(String identifier) throws ProbeException {
+        return resolve(identifier, null);
+    }
+
+    @Override
+    public Target resolve(String identifier, List<ControlState> states) throws ProbeException {
         Scan scan = Scan.of(windows());
+        if (states != null) {
+            states(scan, states);
+        }
         List<Scan.Entry> matches = scan.entries.stream().filter(e -> identifier.equals(e.identifier())).collect(Collectors.toList());
         if (matches.size() == 1) {
             return matches.get(0).target();
@@ -270,12 +278,16 @@ public final class SwingViewRegistry implements ViewRegistry {
     public List<ControlState> states() {
         Scan scan = Scan.of(windows());
         List<ControlState> out = new ArrayList<>(scan.entries.size());
+        states(scan, out);
+        return out;
+    }
+
+    private static void states(Scan scan, List<ControlState> out) {
         for (Scan.Entry e : scan.entries) {
             if (e.identifier() != null) {
                 out.add(Items.state(e.target(), scan.labels.get(e.target().component())));
             }
         }
-        return out;
     }
 
     private ObjectNode item(Scan.Entry e, Scan scan) {

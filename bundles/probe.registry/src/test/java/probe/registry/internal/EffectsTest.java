@@ -3,6 +3,7 @@ package probe.registry.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static probe.testing.Gui.edt;
 import static probe.testing.Gui.run;
@@ -32,9 +33,11 @@ import javax.swing.MenuSelectionManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.ProbeException;
 import probe.api.events.EventBus;
 import probe.api.input.Deadline;
 import probe.api.input.Effects;
+import probe.api.swing.Target;
 import probe.api.wire.Wire;
 import probe.testing.Gui;
 
@@ -387,6 +390,86 @@ class EffectsTest {
         }).get("effects");
         assertEquals(Effects.MAX_ENTRIES, e.get("appeared").size());
         assertEquals(10, e.get("truncated").intValue(), e.toString());
+    }
+
+    @Test
+    void theFirstLookAndTheLookupOfTheTargetShareOneWalk() throws Exception {
+        ObjectNode data = Wire.object();
+        try (Effects effects = Effects.of(Wire.object(), registry, bus)) {
+            Target[] target = new Target[2];
+            run(() -> {
+                try {
+                    target[0] = effects.before("t.button.create");
+                    create.setEnabled(true);
+                    // A later call (the op's next EDT task) only resolves: the look stays the first one.
+                    target[1] = effects.before("t.toggle.encrypt");
+                } catch (ProbeException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            assertSame(create, target[0].component());
+            assertSame(encrypt, target[1].component());
+            effects.finish(Deadline.after(5000), data);
+        }
+        JsonNode e = data.get("effects");
+        assertTrue(change(e, "t.button.create", "enabled").get("after").booleanValue(), e.toString());
+        assertEquals("t.input.name", e.get("focus").get("before").asText(), e.toString());
+        assertEquals(0, bus.subscribers());
+    }
+
+    @Test
+    void aLookupThatFailsKeepsTheFirstLookWhole() throws Exception {
+        ObjectNode data = Wire.object();
+        try (Effects effects = Effects.of(Wire.object(), registry, bus)) {
+            String[] code = new String[1];
+            run(() -> {
+                try {
+                    effects.before("t.button.nothing");
+                } catch (ProbeException e) {
+                    code[0] = e.code();
+                }
+                create.setEnabled(true);
+            });
+            assertEquals("gui.identifier_not_found", code[0]);
+            effects.finish(Deadline.after(5000), data);
+        }
+        assertTrue(change(data.get("effects"), "t.button.create", "enabled").get("after").booleanValue(), data.toString());
+        assertEquals(0, bus.subscribers(), "the receipt's subscription ended with it");
+    }
+
+    @Test
+    void anOpenMenusItemsAreLookedAtOnceThoughTwoWaysLeadToThem() throws Exception {
+        // A menu's items are reached through the menu and, while it is open, through its popup too.
+        run(() -> {
+            JMenu more = new JMenu("More");
+            more.setName("t.menu.file.more");
+            JMenuItem deep = new JMenuItem("Deep");
+            deep.setName("t.menu.file.more.deep");
+            more.add(deep);
+            menu.add(more);
+            menu.setPopupMenuVisible(true);
+        });
+        waitFor("the menu to be open", () -> menu.isPopupMenuVisible() && menu.getMenuComponent(1).isShowing());
+        run(() -> {
+            // As Swing's menus open a submenu: the selected path through it.
+            JMenu more = (JMenu) menu.getMenuComponent(1);
+            MenuSelectionManager.defaultManager().setSelectedPath(new javax.swing.MenuElement[] {
+                (javax.swing.MenuElement) menu.getParent(), menu, menu.getPopupMenu(), more, more.getPopupMenu()});
+            more.setPopupMenuVisible(true);
+        });
+        waitFor("the menu and its submenu to be open", () -> menu.isPopupMenuVisible()
+                && ((JMenu) menu.getMenuComponent(1)).isPopupMenuVisible());
+        List<String> ids = new ArrayList<>();
+        for (probe.api.swing.ControlState s : edt(registry::states)) {
+            if (s.identifier().startsWith("t.menu")) {
+                ids.add(s.identifier());
+            }
+        }
+        ids.sort(null);
+        assertEquals(List.of("t.menu.file", "t.menu.file.more", "t.menu.file.more.deep", "t.menu.file.quit"), ids);
+        assertEquals(1, edt(() -> registry.list("t.menu.file.more.deep")).size());
+        JsonNode shown = edt(() -> registry.list("t.menu.file.more.deep")).get(0);
+        assertFalse(shown.has("inClosedMenu"), "reached through the open popup: " + shown);
     }
 
     @Test

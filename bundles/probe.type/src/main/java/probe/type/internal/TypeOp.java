@@ -75,12 +75,14 @@ public final class TypeOp implements ProbeOp {
 
         // One EDT hop when the field has the focus already: find, check, type, and wait behind it.
         Delivery.Task<Typed> attempt = () -> {
+            // The first look and the lookup in one walk when a field is named.
+            Target named = identifier != null ? effects.before(identifier) : null;
             effects.before();
             if (identifier == null && Focus.owner() == null) {
                 // Nothing has the focus yet (a window has just opened): wait below for it to land.
                 return Delivery.nothing(null);
             }
-            JTextComponent target = identifier != null ? named(identifier) : focusOwner();
+            JTextComponent target = identifier != null ? named(named, identifier) : focusOwner();
             if (!target.isFocusOwner()) {
                 return Delivery.nothing(new Typed(target, null));
             }
@@ -144,8 +146,7 @@ public final class TypeOp implements ProbeOp {
         return Delivery.delivering(new Typed(target, registry.identifierOf(target)), keys::deliver);
     }
 
-    private JTextComponent named(String identifier) throws ProbeException {
-        Target t = registry.resolve(identifier);
+    private JTextComponent named(Target t, String identifier) throws ProbeException {
         if (t.kind() != Target.Kind.COMPONENT) {
             throw notEditable(identifier, "it is a " + t.kind().name().toLowerCase(java.util.Locale.ROOT) + ", not a text field");
         }
