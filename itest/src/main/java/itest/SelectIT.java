@@ -188,7 +188,6 @@ class SelectIT {
 
             Cli.Result hover = Cli.run("gui", "hover", "--identifier", button).ok();
             assertTrue(hover.out().contains("tooltip \"" + expected + "\""), hover.out());
-            System.out.println("SelectIT hover: " + hover.out().trim());
 
             JsonNode tip = null;
             for (JsonNode i : c.call("gui.list", Wire.object().put("scope", "window")).get("items")) {
@@ -281,13 +280,29 @@ class SelectIT {
 
             Cli.Result down = Cli.run("gui", "scroll", "--identifier", "sidebar.list", "--dy", "3").ok();
             assertTrue(down.out().startsWith("scrolled sidebar.list 3 notches down"), down.out());
-            System.out.println("SelectIT scroll: " + down.out().trim());
             List<String> after = visibleRows(c);
             assertFalse(after.contains(before.get(0)), "the first row scrolled out of view: " + before + " then " + after);
+            // The receipt says so, as the list right after does.
+            boolean named = false;
+            for (String row : before) {
+                String shown = row.contains(" ") ? "\"" + row + "\"" : row;
+                named |= !after.contains(row) && down.out().contains(shown + " out of view");
+            }
+            assertTrue(named, "the receipt names a row scrolled out of " + before + ": " + down.out());
             assertTrue(Swing.onEdt(() -> list.getVisibleRect().y) > 0);
 
-            c.call("gui.scroll", Wire.object().put("identifier", "sidebar.list").put("dy", -3));
+            JsonNode back = c.call("gui.scroll", Wire.object().put("identifier", "sidebar.list").put("dy", -3)).get("effects");
             assertEquals(before, visibleRows(c), "and back");
+            List<String> cameIntoView = new ArrayList<>();
+            for (JsonNode ch : back.get("changed")) {
+                if (ch.get("field").asText().equals("visible")) {
+                    assertEquals(ch.get("after").asBoolean(), before.contains(ch.get("identifier").asText()), back.toString());
+                    if (ch.get("after").asBoolean()) {
+                        cameIntoView.add(ch.get("identifier").asText());
+                    }
+                }
+            }
+            assertTrue(cameIntoView.contains(before.get(0)), "the receipt names the rows scrolled back into view: " + back);
         } finally {
             for (Path p : written) {
                 Files.deleteIfExists(p);

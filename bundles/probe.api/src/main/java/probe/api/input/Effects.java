@@ -57,7 +57,7 @@ import probe.api.wire.Wire;
  * {@link #before} takes the snapshot only the first time it is called, so an op that needs several
  * EDT tasks (focus first, open menus first) calls it at the top of each and the receipt covers all
  * of what the op did. {@code bus} may be null (probe.events absent): the receipt then has no
- * {@code events}. The receipt holds identifiers, the six fields of {@link ControlState} (a password
+ * {@code events}. The receipt holds identifiers, the seven fields of {@link ControlState} (a password
  * field's {@code length}, never its text) and the bus's events, which never hold typed text.
  */
 public final class Effects implements AutoCloseable {
@@ -455,7 +455,7 @@ public final class Effects implements AutoCloseable {
         }
     }
 
-    /** Adds to {@code changed} each of the six fields that differs between {@code then} and {@code now}. */
+    /** Adds to {@code changed} each of the seven fields that differs between {@code then} and {@code now}. */
     private static void compare(ArrayNode changed, ControlState then, ControlState now, Set<String> withheld, Counter left) {
         if (then.equals(now)) {
             return;

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One named thing as an action's receipt compares it before and after: its identifier and the six
- * fields a receipt reports a change of, read as {@code gui.list} reads them, without building the
+ * One named thing as an action's receipt compares it before and after: its identifier and the
+ * seven fields a receipt reports a change of, read as {@code gui.list} reads them, without building the
  * item's JSON or its verdict. Made on the event dispatch thread by {@link ViewRegistry#states()}.
  *
  * @param identifier the identifier (never null: unnamed things are not compared)
@@ -14,15 +14,23 @@ import java.util.Objects;
  * @param label what {@code gui.list} reports as {@code label}, or null
  * @param enabled as Swing says
  * @param selected whether a row or tab is selected; null for anything else
+ * @param visible whether a row is scrolled into view (any part of it inside its list's, table's or
+ *     tree's visible rectangle), as {@code gui.list} reports it; null for anything else (since 1.2)
  * @param showing whether it is on screen now (false for a menu item in a closed menu)
  * @param length a password field's length; null for anything else
  * @since 1.1
  */
-public record ControlState(String identifier, Object value, String label, boolean enabled, Boolean selected, boolean showing,
-        Integer length) {
+public record ControlState(String identifier, Object value, String label, boolean enabled, Boolean selected, Boolean visible,
+        boolean showing, Integer length) {
 
     /** The fields a receipt names, in the order it reports them. */
-    public static final List<String> FIELDS = List.of("value", "label", "enabled", "selected", "showing", "length");
+    public static final List<String> FIELDS = List.of("value", "label", "enabled", "selected", "visible", "showing", "length");
+
+    /** A state without {@code visible} (anything but a row), as before 1.2. */
+    public ControlState(String identifier, Object value, String label, boolean enabled, Boolean selected, boolean showing,
+            Integer length) {
+        this(identifier, value, label, enabled, selected, null, showing, length);
+    }
 
     /** The field named {@code field} (one of {@link #FIELDS}), as a receipt reports it. */
     public Object field(String field) {
@@ -35,6 +43,8 @@ public record ControlState(String identifier, Object value, String label, boolea
                 return enabled;
             case "selected":
                 return selected;
+            case "visible":
+                return visible;
             case "showing":
                 return showing;
             case "length":

@@ -457,7 +457,7 @@ public final class Readable {
         return b.toString();
     }
 
-    /** One changed field: {@code ID enabled}, {@code ID selected}, {@code ID="Running"}, {@code ID length=8}. */
+    /** One changed field: {@code ID enabled}, {@code ID selected}, {@code ID out of view}, {@code ID="Running"}, {@code ID length=8}. */
     private static String change(JsonNode c) {
         String id = text(c, "identifier");
         String field = text(c, "field");
@@ -473,6 +473,8 @@ public final class Readable {
                 return who + (after.asBoolean() ? " selected" : " unselected");
             case "showing":
                 return who + (after.asBoolean() ? " showing" : " hidden");
+            case "visible":
+                return who + (after.asBoolean() ? " in view" : " out of view");
             case "value":
                 return who + "=" + (after.isNull() ? "null" : value(after));
             default:

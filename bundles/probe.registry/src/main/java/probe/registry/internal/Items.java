@@ -156,11 +156,17 @@ final class Items {
         return tip == null || tip.isEmpty() ? null : tip;
     }
 
+    /** Whether a row is scrolled into view: some part of it inside its list's, table's or tree's visible rectangle. */
+    private static boolean inView(Target t) {
+        Component c = t.component();
+        return c instanceof JComponent && ((JComponent) c).getVisibleRect().intersects(t.bounds());
+    }
+
     private static void value(Target t, ObjectNode o) {
         Component c = t.component();
         if (t.kind() == Target.Kind.ROW) {
             o.put("selected", Rows.selected(c, t.index()));
-            o.put("visible", c instanceof JComponent && ((JComponent) c).getVisibleRect().intersects(t.bounds()));
+            o.put("visible", inView(t));
             return;
         }
         if (t.kind() == Target.Kind.TAB) {
@@ -242,9 +248,11 @@ final class Items {
         Component c = t.component();
         Object value = null;
         Boolean selected = null;
+        Boolean visible = null;
         Integer length = null;
         if (t.kind() == Target.Kind.ROW) {
             selected = Rows.selected(c, t.index());
+            visible = inView(t);
         } else if (t.kind() == Target.Kind.TAB) {
             selected = ((JTabbedPane) c).getSelectedIndex() == t.index();
         } else if (c instanceof JPasswordField) {
@@ -257,6 +265,7 @@ final class Items {
             value = v == NO_VALUE ? null : v;
         }
         // The scan reached it showing unless it is an item of a closed menu (a row or tab: its view showing).
-        return new ControlState(t.identifier(), value, ownLabel(t, labelledBy), c.isEnabled(), selected, t.menuPath().isEmpty(), length);
+        return new ControlState(t.identifier(), value, ownLabel(t, labelledBy), c.isEnabled(), selected, visible, t.menuPath().isEmpty(),
+                length);
     }
 }
