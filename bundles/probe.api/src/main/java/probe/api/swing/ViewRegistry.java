@@ -48,6 +48,17 @@ public interface ViewRegistry {
     ArrayNode list(String scope) throws ProbeException;
 
     /**
+     * The items of {@link #list(String)}, with their verdicts ({@code clickable}, {@code reason},
+     * {@code at}, {@code atOnScreen}) only when {@code verdicts} is true. Without them a listing
+     * costs a fraction: for what needs only what shows where (a screenshot's numbered boxes).
+     *
+     * @since 1.2
+     */
+    default ArrayNode list(String scope, boolean verdicts) throws ProbeException {
+        return list(scope);
+    }
+
+    /**
      * Every operable control in the showing windows (menu items included) that has no identifier,
      * and every identifier that several showing things share: each a gui.list item with a
      * {@code problem} field. Empty when the GUI is fully named.

@@ -226,13 +226,18 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public ArrayNode list(String scope) throws ProbeException {
+        return list(scope, true);
+    }
+
+    @Override
+    public ArrayNode list(String scope, boolean verdicts) throws ProbeException {
         Scan scan = Scan.of(windows());
         ArrayNode items = Wire.mapper().createArrayNode();
         if ("dialog".equals(scope)) {
             Dialog d = topmostDialog().orElseThrow(() -> new ProbeException(ErrorCodes.NO_WINDOW, "no dialog is open"));
             for (Scan.Entry e : scan.entries) {
                 if (e.window() == d || isOrOwns(d, e.window())) {
-                    items.add(item(e, scan));
+                    items.add(item(e, scan, verdicts));
                 }
             }
             return items;
@@ -241,13 +246,13 @@ public final class SwingViewRegistry implements ViewRegistry {
             if (mainWindow().isEmpty()) {
                 throw new ProbeException(ErrorCodes.NO_WINDOW, "no application window is showing");
             }
-            scan.entries.forEach(e -> items.add(item(e, scan)));
+            scan.entries.forEach(e -> items.add(item(e, scan, verdicts)));
             return items;
         }
         String prefix = "sidebar".equals(scope) ? "sidebar." : scope;
         for (Scan.Entry e : scan.entries) {
             if (e.identifier() != null && (e.identifier().startsWith(prefix) || e.identifier().equals(scope))) {
-                items.add(item(e, scan));
+                items.add(item(e, scan, verdicts));
             }
         }
         return items;
@@ -291,9 +296,16 @@ public final class SwingViewRegistry implements ViewRegistry {
     }
 
     private ObjectNode item(Scan.Entry e, Scan scan) {
+        return item(e, scan, true);
+    }
+
+    private ObjectNode item(Scan.Entry e, Scan scan, boolean verdicts) {
         Target t = e.target();
         ObjectNode o = Items.describe(t, e.window(), scan.labels.get(t.component()));
         o.put("parent", e.parent());
+        if (!verdicts) {
+            return o;
+        }
         Verdict v = verdict(t, scan.windows, scan.covering);
         o.put("clickable", v.operable());
         if (v.at() != null) {

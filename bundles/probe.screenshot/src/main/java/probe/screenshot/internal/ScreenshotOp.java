@@ -211,7 +211,8 @@ public final class ScreenshotOp implements ProbeOp {
             windows.add(new Marks.Shown(w.getName() == null ? "" : w.getName(), screenBounds(w)));
         }
         // A dialog's shot shows the dialog and what it owns: only those are listed (gui.list's dialog scope).
-        Listing listing = new Listing(registry.list("dialog".equals(scope) ? "dialog" : "window"), windows, region,
+        // Without verdicts: a box needs what shows where, not whether a hand could operate it (most of a listing's cost).
+        Listing listing = new Listing(registry.list("dialog".equals(scope) ? "dialog" : "window", false), windows, region,
                 gc.getDefaultTransform().getScaleX());
         return new Shot(shot.image(), shot.width(), shot.height(), shot.windows(), listing, shot.scale(), readBack);
     }
