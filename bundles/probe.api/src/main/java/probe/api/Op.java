@@ -8,7 +8,7 @@ import org.osgi.service.component.annotations.ComponentPropertyType;
 
 /**
  * Declares a DS component to be the op of that name: {@code @Component(service = ProbeOp.class)
- * @Op(value = "gui.click", args = {"identifier", "button", "count"})} gives the service the
+ * @Op(value = Ops.CLICK, args = {"identifier", "button", "count"})} gives the service the
  * properties {@code probe.op=gui.click} and {@code probe.args=[identifier, button, count]}, which
  * the transport tracks. The transport refuses a request whose {@code args} hold a key the op did
  * not declare ({@code gui.invalid_args}, naming the nearest accepted key), before the op runs, so

@@ -2,10 +2,10 @@
  * The probe's SPI: an op is a whiteboard {@link probe.api.ProbeOp} service named by {@link probe.api.Op};
  * the transport and the Gogo commands call it with an {@link probe.api.OpContext}. Since 1.1 an op
  * declares its argument names ({@link probe.api.Op#args()}), and {@link probe.api.Nearest} finds the
- * names nearest to a misspelt one.
+ * names nearest to a misspelt one. Since 1.2 {@link probe.api.Ops} names every op and lists the contract's.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package probe.api;
 
 import org.osgi.annotation.bundle.Export;

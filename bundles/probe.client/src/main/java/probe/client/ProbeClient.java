@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import probe.api.Ops;
 import probe.client.internal.Connection;
 import probe.client.internal.Json;
 
@@ -196,7 +197,7 @@ public final class ProbeClient implements AutoCloseable {
     public void authenticate(String token) {
         ObjectNode args = Json.object();
         args.put("token", Objects.requireNonNull(token, "token"));
-        call("probe.auth", args);
+        call(Ops.AUTH, args);
     }
 
     /** Calls {@code gui.event.subscribe} for the given name patterns ({@code dialog.*}); all events when none. */
@@ -209,7 +210,7 @@ public final class ProbeClient implements AutoCloseable {
                 names.add(p);
             }
         }
-        return call("gui.event.subscribe", args);
+        return call(Ops.EVENT_SUBSCRIBE, args);
     }
 
     /**

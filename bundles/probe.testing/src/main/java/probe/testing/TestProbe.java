@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import probe.api.Ops;
 import probe.api.wire.Wire;
 
 /**
@@ -87,11 +88,11 @@ public final class TestProbe implements AutoCloseable {
         return (req, conn) -> {
             String op = req.path("op").asText();
             switch (op) {
-                case "probe.hello": {
+                case Ops.HELLO: {
                     ObjectNode d = Wire.object();
                     d.put("protocol", 1);
                     d.putObject("server").put("name", "test-probe").put("version", "9.9");
-                    d.putArray("ops").add("probe.hello").add("echo").add("fail");
+                    d.putArray("ops").add(Ops.HELLO).add("echo").add("fail");
                     conn.reply(req, d);
                     break;
                 }

@@ -5,8 +5,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code hvm-dbg call OP [ARGS_JSON]}: any op, by name, for ops that have no verb yet. */
-@Command(name = "call", description = "Call any op with raw JSON args and print its data as JSON.")
+@Command(name = CallCommand.NAME, description = "Call any op with raw JSON args and print its data as JSON.")
 final class CallCommand extends ProbeCommand {
+    static final String NAME = "call";
+
     @Parameters(index = "0", paramLabel = "OP", description = "the op, such as gui.list")
     String op;
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
+import probe.api.Ops.Verbs;
 
 /**
  * The command lines a script runs most ({@code hello}, {@code call}, and every {@code gui} verb but
@@ -30,7 +31,19 @@ final class FastPath {
     private static final List<String> SHARED_VALUED = List.of("--socket", "--timeout", "--token-file");
     private static final String JSON = "--json";
 
+    /**
+     * The verbs of {@code hvm-dbg gui} left to picocli on purpose, with the reason. Every other verb
+     * must be taken here (ContractTest checks both against picocli's own command model).
+     */
+    static final Map<String, String> NOT_FAST = Map.of(Verbs.WATCH,
+            "it runs until its events, its timeout or Ctrl-C: the few milliseconds of start-up saved here do not count for it");
+
     private FastPath() {
+    }
+
+    /** Whether this class takes the command {@code first} (with {@code second}, the verb of {@code gui}). */
+    static boolean takes(String first, String second) {
+        return verb(first, second) != null;
     }
 
     /** One verb's options: names that take a value, names that are flags, aliases to the main name. */
@@ -50,11 +63,11 @@ final class FastPath {
 
     private static Verb verb(String first, String second) {
         switch (first) {
-            case "hello":
-                return new Verb(new String[] {"hello"}, List.of(), List.of(), 0);
-            case "call":
-                return new Verb(new String[] {"call"}, List.of(), List.of(), 2);
-            case "gui":
+            case Verbs.HELLO:
+                return new Verb(new String[] {Verbs.HELLO}, List.of(), List.of(), 0);
+            case CallCommand.NAME:
+                return new Verb(new String[] {CallCommand.NAME}, List.of(), List.of(), 2);
+            case GuiCommand.NAME:
                 break;
             default:
                 return null;
@@ -62,29 +75,29 @@ final class FastPath {
         if (second == null) {
             return null;
         }
-        String[] p = {"gui", second};
+        String[] p = {GuiCommand.NAME, second};
         switch (second) {
-            case "list":
+            case Verbs.LIST:
                 return new Verb(p, List.of("--scope"), List.of(), 0);
-            case "dialog":
+            case Verbs.DIALOG:
                 return new Verb(p, List.of(), List.of(), 0);
-            case "audit":
+            case Verbs.AUDIT:
                 return new Verb(p, List.of(), List.of("--strict"), 0);
-            case "click":
+            case Verbs.CLICK:
                 return new Verb(p, List.of("--identifier", "--button", "--settle-ms"), List.of("--double", "--no-effects"), 0);
-            case "type":
+            case Verbs.TYPE:
                 return new Verb(p, List.of("--identifier", "--text", "--settle-ms"), List.of("--text-stdin", "--replace", "--no-effects"), 0);
-            case "keypress":
+            case Verbs.KEYPRESS:
                 return new Verb(p, List.of("--key", "--modifiers", "--identifier", "--settle-ms"), List.of("--no-effects"), 0);
-            case "wait":
+            case Verbs.WAIT:
                 return new Verb(p, List.of("--identifier", "--dialog", "--state", "--timeout-ms", "--value", "--quiet-ms"), List.of(), 0);
-            case "screenshot":
+            case Verbs.SCREENSHOT:
                 return new Verb(p, List.of("--output", "--scope"), List.of("--annotate"), 0);
-            case "select":
+            case Verbs.SELECT:
                 return new Verb(p, List.of("--identifier", "--label", "--row", "--index", "--settle-ms"), List.of("--no-effects"), 0);
-            case "hover":
+            case Verbs.HOVER:
                 return new Verb(p, List.of("--identifier", "--settle-ms"), List.of("--no-effects"), 0);
-            case "scroll":
+            case Verbs.SCROLL:
                 return new Verb(p, List.of("--identifier", "--dy", "--dx", "--settle-ms"), List.of("--no-effects"), 0);
             default:
                 return null;
@@ -109,7 +122,7 @@ final class FastPath {
                 if (verb == null) {
                     words.add(a);
                     verb = verb(words.get(0), words.size() > 1 ? words.get(1) : null);
-                    if (verb == null && !(words.size() == 1 && a.equals("gui"))) {
+                    if (verb == null && !(words.size() == 1 && a.equals(GuiCommand.NAME))) {
                         return NOT_HANDLED;
                     }
                 } else {
@@ -127,7 +140,7 @@ final class FastPath {
                 name = a.substring(0, eq);
                 value = a.substring(eq + 1);
             }
-            if (verb != null && verb.path[verb.path.length - 1].equals("screenshot") && name.equals("-o")) {
+            if (verb != null && verb.path[verb.path.length - 1].equals(Verbs.SCREENSHOT) && name.equals("-o")) {
                 name = "--output";
             }
             boolean flag = name.equals(JSON) || verb != null && verb.flags.contains(name);
@@ -188,9 +201,9 @@ final class FastPath {
     private static ProbeCommand command(Verb verb, List<String> positionals, Map<String, String> o) {
         String name = verb.path[verb.path.length - 1];
         switch (name) {
-            case "hello":
+            case Verbs.HELLO:
                 return new HelloCommand();
-            case "call": {
+            case CallCommand.NAME: {
                 if (positionals.isEmpty()) {
                     return null;
                 }
@@ -199,19 +212,19 @@ final class FastPath {
                 c.args = positionals.size() > 1 ? positionals.get(1) : null;
                 return c;
             }
-            case "list": {
+            case Verbs.LIST: {
                 GuiList c = new GuiList();
                 c.scope = o.get("--scope");
                 return c;
             }
-            case "dialog":
+            case Verbs.DIALOG:
                 return new GuiDialog();
-            case "audit": {
+            case Verbs.AUDIT: {
                 GuiAudit c = new GuiAudit();
                 c.strict = o.containsKey("--strict");
                 return c;
             }
-            case "click": {
+            case Verbs.CLICK: {
                 String button = o.get("--button");
                 if (!o.containsKey("--identifier") || button != null && !List.of("left", "right", "middle").contains(button)) {
                     return null;
@@ -222,7 +235,7 @@ final class FastPath {
                 c.doubleClick = o.containsKey("--double");
                 return receipt(c.receipt, o) ? c : null;
             }
-            case "type": {
+            case Verbs.TYPE: {
                 if (!o.containsKey("--identifier") || o.containsKey("--text") == o.containsKey("--text-stdin")) {
                     return null;
                 }
@@ -234,7 +247,7 @@ final class FastPath {
                 c.replace = o.containsKey("--replace");
                 return receipt(c.receipt, o) ? c : null;
             }
-            case "keypress": {
+            case Verbs.KEYPRESS: {
                 String modifiers = o.get("--modifiers");
                 if (!o.containsKey("--key") || modifiers != null && !modifiers.matches("[A-Za-z0-9]+(,[A-Za-z0-9]+)*")) {
                     return null;
@@ -245,7 +258,7 @@ final class FastPath {
                 c.identifier = o.get("--identifier");
                 return receipt(c.receipt, o) ? c : null;
             }
-            case "wait": {
+            case Verbs.WAIT: {
                 String ms = o.get("--timeout-ms");
                 String quiet = o.get("--quiet-ms");
                 boolean subject = o.containsKey("--identifier") || o.containsKey("--dialog");
@@ -274,7 +287,7 @@ final class FastPath {
                 c.timeoutMillis = ms == null ? null : Long.valueOf(ms);
                 return c;
             }
-            case "screenshot": {
+            case Verbs.SCREENSHOT: {
                 if (!o.containsKey("--output")) {
                     return null;
                 }
@@ -284,7 +297,7 @@ final class FastPath {
                 c.annotate = o.containsKey("--annotate");
                 return c;
             }
-            case "select": {
+            case Verbs.SELECT: {
                 String index = o.get("--index");
                 int given = (o.containsKey("--label") ? 1 : 0) + (o.containsKey("--row") ? 1 : 0) + (index != null ? 1 : 0);
                 if (!o.containsKey("--identifier") || given != 1 || index != null && !index.matches(SMALL_NUMBER)) {
@@ -298,7 +311,7 @@ final class FastPath {
                 c.item.index = index == null ? null : Integer.valueOf(index);
                 return receipt(c.receipt, o) ? c : null;
             }
-            case "hover": {
+            case Verbs.HOVER: {
                 if (!o.containsKey("--identifier")) {
                     return null;
                 }
@@ -306,7 +319,7 @@ final class FastPath {
                 c.identifier = o.get("--identifier");
                 return receipt(c.receipt, o) ? c : null;
             }
-            case "scroll": {
+            case Verbs.SCROLL: {
                 // Negative notches start with '-', which this path leaves to picocli anyway.
                 String dy = o.get("--dy");
                 String dx = o.get("--dx");

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui click --identifier ID [--button right] [--double]}. */
-@Command(name = "click", description = {
+@Command(name = Verbs.CLICK, description = {
     "Click a control the way a person would.",
     "Press and release at its centre. A control a person could not click (disabled, covered,"
         + " behind a modal dialog) is refused with gui.not_clickable and the reason. Prints what"
@@ -42,7 +44,7 @@ final class GuiClick extends ProbeCommand {
         args.put("button", (button == null ? Button.left : button).name());
         args.put("count", doubleClick ? 2 : 1);
         receipt.put(args);
-        JsonNode data = inv.call("gui.click", args);
+        JsonNode data = inv.call(Ops.CLICK, args);
         if (inv.json) {
             inv.printJson(data);
         } else {

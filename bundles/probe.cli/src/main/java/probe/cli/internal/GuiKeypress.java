@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui keypress --key K [--modifiers ctrl,shift] [--identifier ID]}. */
-@Command(name = "keypress", description = {
+@Command(name = Verbs.KEYPRESS, description = {
     "Press and release a key, with modifiers held down.",
     "On --identifier (focused first), else on whatever has focus. Keys: return esc tab space"
         + " backspace delete insert up down left right home end pageup pagedown f1..f12 a..z 0..9;"
@@ -48,7 +50,7 @@ final class GuiKeypress extends ProbeCommand {
             args.put("identifier", identifier);
         }
         receipt.put(args);
-        JsonNode data = inv.call("gui.keypress", args);
+        JsonNode data = inv.call(Ops.KEYPRESS, args);
         if (inv.json) {
             inv.printJson(data);
         } else {

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui list [--scope S]}: the controls a person sees, as an indented tree. */
-@Command(name = "list", description = {
+@Command(name = Verbs.LIST, description = {
     "List the controls a person sees, as an indented tree.",
     "One line per control: role, identifier, label, frame in its window, then markers (disabled,"
         + " not clickable (why), focused, value=...), indented under the named control that holds it."
@@ -23,7 +25,7 @@ final class GuiList extends ProbeCommand {
         if (scope != null) {
             args.put("scope", scope);
         }
-        JsonNode data = inv.call("gui.list", args);
+        JsonNode data = inv.call(Ops.LIST, args);
         if (inv.json) {
             inv.printJson(data);
         } else {

@@ -6,9 +6,11 @@ import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import probe.client.format.Readable;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 
 /** {@code hvm-dbg gui screenshot --output FILE [--scope S]}: saves the probe's PNG. */
-@Command(name = "screenshot", description = {
+@Command(name = Verbs.SCREENSHOT, description = {
     "Save a PNG of the main window with its open dialogs (or of --scope).",
     "With --json prints {output, width, height} rather than the image's base64.",
     "--annotate draws a numbered box on every control gui list lists that shows, and prints the legend:"
@@ -33,7 +35,7 @@ final class GuiScreenshot extends ProbeCommand {
         if (annotate) {
             args.put("annotate", true);
         }
-        JsonNode data = inv.call("gui.screenshot", args);
+        JsonNode data = inv.call(Ops.SCREENSHOT, args);
         Png png = Png.save(data, output);
         if (inv.json) {
             ObjectNode summary = inv.args();

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui scroll --identifier ID [--dy N] [--dx N] [--no-effects] [--settle-ms N]}. */
-@Command(name = "scroll", description = {
+@Command(name = Verbs.SCROLL, description = {
     "Turn the mouse wheel over a control the way a person would.",
     "--dy notches down (negative: up), --dx notches right (negative: left; a shift+wheel); at most "
         + GuiScroll.MAX + " each way. Whatever scrolls under the pointer scrolls (a list's scroll pane). Prints what the wheel changed, as click does."})
@@ -52,7 +54,7 @@ final class GuiScroll extends ProbeCommand {
             args.put("dx", dx);
         }
         receipt.put(args);
-        JsonNode data = inv.call("gui.scroll", args);
+        JsonNode data = inv.call(Ops.SCROLL, args);
         if (inv.json) {
             inv.printJson(data);
         } else {

@@ -6,10 +6,12 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /** {@code hvm-dbg gui select --identifier ID (--label TEXT | --row ROW | --index N) [--no-effects] [--settle-ms N]}. */
-@Command(name = "select", description = {
+@Command(name = Verbs.SELECT, description = {
     "Choose an item of a combo box, list, table, tree or tabbed pane the way a person would.",
     "A combo box is clicked open and the item clicked in its popup; a row is scrolled into view and"
         + " clicked; a tab is clicked. Name the item by the text shown (--label: exact, else ignoring"
@@ -58,7 +60,7 @@ final class GuiSelect extends ProbeCommand {
             args.put("index", item.index);
         }
         receipt.put(args);
-        JsonNode data = inv.call("gui.select", args);
+        JsonNode data = inv.call(Ops.SELECT, args);
         if (inv.json) {
             inv.printJson(data);
         } else {

@@ -13,13 +13,15 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /**
  * {@code hvm-dbg gui type --identifier ID (--text T | --text-stdin) [--replace]}. The text goes only
  * onto the socket: never into output or a message (see {@link Main}'s redaction of parse errors).
  */
-@Command(name = "type", description = {
+@Command(name = Verbs.TYPE, description = {
     "Type text into a control as a person's keys would.",
     "Prefer --text-stdin for a password: it keeps the text out of shell history and the process"
         + " list; from a terminal it asks for the text without echoing it. The text never appears"
@@ -60,7 +62,7 @@ final class GuiType extends ProbeCommand {
             args.put("replace", true);
         }
         receipt.put(args);
-        JsonNode data = inv.call("gui.type", args);
+        JsonNode data = inv.call(Ops.TYPE, args);
         if (inv.json) {
             inv.printJson(data);
         } else {

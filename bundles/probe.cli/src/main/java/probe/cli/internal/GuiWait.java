@@ -7,6 +7,8 @@ import java.util.Set;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /**
@@ -14,7 +16,7 @@ import probe.client.format.Readable;
  * --state open|closed | --identifier ID --value V | --state idle [--quiet-ms N]) [--timeout-ms N]}:
  * the probe waits, so a script never sleeps.
  */
-@Command(name = "wait", description = {
+@Command(name = Verbs.WAIT, description = {
     "Wait until a control or a dialog is in a state, a control has a value, or the GUI is idle.",
     "A control: --identifier ID --state showing|hidden|enabled|disabled, or --identifier ID --value V"
         + " (a label's or field's text, a toggle's true/false, a combo's item); a dialog: --dialog NAME"
@@ -118,7 +120,7 @@ final class GuiWait extends ProbeCommand {
         // The probe answers by its wait's end; the reply may take that long plus the EDT's time.
         long waitMillis = timeoutMillis == null ? 5000 : timeoutMillis;
         Duration reply = Duration.ofMillis(waitMillis).plusSeconds(10);
-        JsonNode data = inv.call("gui.wait", args, reply.compareTo(inv.timeout) > 0 ? reply : inv.timeout);
+        JsonNode data = inv.call(Ops.WAIT, args, reply.compareTo(inv.timeout) > 0 ? reply : inv.timeout);
         if (inv.json) {
             inv.printJson(data);
         } else {

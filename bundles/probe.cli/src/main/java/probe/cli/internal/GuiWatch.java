@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /**
  * {@code hvm-dbg gui watch [--events PATTERN...] [--count N] [--timeout S]}: subscribes and prints
  * one line per event until N events, S seconds, or Ctrl-C; exits 0 on any of them.
  */
-@Command(name = "watch", description = {
+@Command(name = Verbs.WATCH, description = {
     "Print the GUI's events as they come, one line each.",
     "dialog.opened createVM \"Create Virtual Machine\" modal=true (with --json: each event as one line of JSON)."
         + " Stops after --count events, after --timeout seconds of watching in all (for watch,"

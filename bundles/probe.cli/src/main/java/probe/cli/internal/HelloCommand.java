@@ -2,14 +2,16 @@ package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /** {@code hvm-dbg hello}: the probe's protocol, name and the ops it offers now. */
-@Command(name = "hello", description = "Show the probe's protocol version, server and the ops available now.")
+@Command(name = Verbs.HELLO, description = "Show the probe's protocol version, server and the ops available now.")
 final class HelloCommand extends ProbeCommand {
     @Override
     int run(Invocation inv) throws Exception {
-        JsonNode data = inv.call("probe.hello", null);
+        JsonNode data = inv.call(Ops.HELLO, null);
         if (inv.json) {
             inv.printJson(data);
             return 0;

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import probe.api.ErrorCodes;
+import probe.api.Ops;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
 import probe.client.ProbeTimeoutException;
@@ -334,7 +335,7 @@ public final class HvmMcp {
         int max = ToolArgs.maxItems(args);
         // The list and the dialog line asked for back to back on the probe's connection, from this
         // thread: one round trip, no thread hand-off. A refused list is the tool's error, as before.
-        Probe.Both both = probe.both(list.op, list.args, list.replyTimeout, "gui.dialog.current");
+        Probe.Both both = probe.both(list.op, list.args, list.replyTimeout, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             throw both.refused();
         }
@@ -382,7 +383,7 @@ public final class HvmMcp {
             String id = c.args.path("identifier").asText();
             ObjectNode scope = Json.object();
             scope.put("scope", id);
-            JsonNode list = probe.call("gui.list", scope, null);
+            JsonNode list = probe.call(Ops.LIST, scope, null);
             String role = null;
             JsonNode items = list == null ? null : list.get("items");
             for (int i = 0; items != null && i < items.size(); i++) {
@@ -426,7 +427,7 @@ public final class HvmMcp {
      * dialog line is the state after the op, and the tool costs one round trip instead of two.
      */
     private CallToolResult action(ToolArgs.OpCall c, Function<JsonNode, String> readable) {
-        Probe.Both both = probe.both(c.op, c.args, c.replyTimeout, "gui.dialog.current");
+        Probe.Both both = probe.both(c.op, c.args, c.replyTimeout, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             return refused(both.refused(), dialogLine(both));
         }
@@ -448,7 +449,7 @@ public final class HvmMcp {
     /** The dialog line of gui.dialog.current, or why it is not known. */
     private String dialogNow() {
         try {
-            return Snapshot.dialogLine(probe.call("gui.dialog.current", null, null));
+            return Snapshot.dialogLine(probe.call(Ops.DIALOG_CURRENT, null, null));
         } catch (ProbeOpException e) {
             return "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
         } catch (ProbeClientException e) {

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import probe.api.Ops;
 import probe.client.internal.Json;
 
 /**
@@ -77,7 +78,7 @@ public final class ToolArgs {
         ObjectNode args = Json.object();
         a.copyString("scope", args);
         a.integer("maxItems", 1, 100_000);
-        return new OpCall("gui.list", args, null);
+        return new OpCall(Ops.LIST, args, null);
     }
 
     /** gui_snapshot's maxItems, default {@link Snapshot#DEFAULT_MAX_ITEMS}. */
@@ -97,7 +98,7 @@ public final class ToolArgs {
             args.put("annotate", true);
         }
         a.integer("maxSize", 16, 16384);
-        return new OpCall("gui.screenshot", args, null);
+        return new OpCall(Ops.SCREENSHOT, args, null);
     }
 
     /** gui_screenshot's maxSize: the longest side the image may have; null for no limit. */
@@ -119,7 +120,7 @@ public final class ToolArgs {
         if (count != null) {
             args.put("count", count.intValue());
         }
-        return new OpCall("gui.click", args, null);
+        return new OpCall(Ops.CLICK, args, null);
     }
 
     /**
@@ -171,7 +172,7 @@ public final class ToolArgs {
         if (Boolean.TRUE.equals(replace)) {
             args.put("replace", true);
         }
-        return new OpCall("gui.type", args, null);
+        return new OpCall(Ops.TYPE, args, null);
     }
 
     /** Whether gui_type was given a secret rather than text. */
@@ -195,7 +196,7 @@ public final class ToolArgs {
             }
         }
         a.copyString("identifier", args);
-        return new OpCall("gui.keypress", args, null);
+        return new OpCall(Ops.KEYPRESS, args, null);
     }
 
     /** gui_select {identifier, label | row | index}. */
@@ -217,7 +218,7 @@ public final class ToolArgs {
         if (index != null) {
             args.put("index", index.intValue());
         }
-        return new OpCall("gui.select", args, null);
+        return new OpCall(Ops.SELECT, args, null);
     }
 
     /** gui_hover {identifier}. */
@@ -225,7 +226,7 @@ public final class ToolArgs {
         ToolArgs a = of("gui_hover", given, "identifier");
         ObjectNode args = Json.object();
         args.put("identifier", a.requiredString("identifier"));
-        return new OpCall("gui.hover", args, null);
+        return new OpCall(Ops.HOVER, args, null);
     }
 
     /** gui_scroll {identifier, dy?, dx?}: notches, -100 to 100, not both 0. */
@@ -244,7 +245,7 @@ public final class ToolArgs {
         if (dx != null) {
             args.put("dx", dx.intValue());
         }
-        return new OpCall("gui.scroll", args, null);
+        return new OpCall(Ops.SCROLL, args, null);
     }
 
     /**
@@ -302,19 +303,19 @@ public final class ToolArgs {
             args.put("timeoutMillis", ms);
         }
         long wait = ms == null ? DEFAULT_WAIT_MILLIS : ms;
-        return new OpCall("gui.wait", args, Duration.ofMillis(wait).plusSeconds(10));
+        return new OpCall(Ops.WAIT, args, Duration.ofMillis(wait).plusSeconds(10));
     }
 
     /** gui_dialog {}: gui.dialog.current. */
     public static OpCall dialog(Map<String, Object> given) {
         of("gui_dialog", given);
-        return new OpCall("gui.dialog.current", null, null);
+        return new OpCall(Ops.DIALOG_CURRENT, null, null);
     }
 
     /** gui_audit {}: gui.audit. */
     public static OpCall audit(Map<String, Object> given) {
         of("gui_audit", given);
-        return new OpCall("gui.audit", null, null);
+        return new OpCall(Ops.AUDIT, null, null);
     }
 
     /** gui_events {max?}: how many events to return at most (default 100). */

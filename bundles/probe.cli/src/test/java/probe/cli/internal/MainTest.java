@@ -324,12 +324,15 @@ class MainTest {
         return new Run(code, out.toString(), err.toString());
     }
 
-    @Test
-    void theFastPathPrintsAndExitsAsPicocliDoes() throws Exception {
-        String s = sock();
+    /**
+     * The command lines that the fast path and picocli must answer alike: at least one for every
+     * verb the fast path takes (ContractTest checks that), against the socket {@code s}, with files
+     * in {@code dir} ({@code empty-token} must exist there).
+     */
+    static String[][] fastLines(String s, Path dir) {
         Path shot = dir.resolve("shot.png");
-        Path token = Files.writeString(dir.resolve("empty-token"), "\n");
-        String[][] lines = {
+        Path token = dir.resolve("empty-token");
+        return new String[][] {
             {"--socket", s, "hello"},
             {"hello", "--json", "--socket=" + s},
             {"--socket", s, "call", "echo", "{\"a\":1.50,\"b\":[1,2,{\"c\":null}],\"d\":\"\u00e9\\n\"}"},
@@ -375,7 +378,12 @@ class MainTest {
             {"--socket", s, "--json", "gui", "screenshot", "--output=" + shot, "--scope", "dialog"},
             {"--socket", s, "gui", "screenshot", "-o", shot.toString(), "--annotate"},
         };
-        for (String[] line : lines) {
+    }
+
+    @Test
+    void theFastPathPrintsAndExitsAsPicocliDoes() throws Exception {
+        Files.writeString(dir.resolve("empty-token"), "\n");
+        for (String[] line : fastLines(sock(), dir)) {
             Run picocli = through(false, "{\"text\":\"pw\"}\n", line);
             Run fast = through(true, "{\"text\":\"pw\"}\n", line);
             String what = String.join(" ", line);

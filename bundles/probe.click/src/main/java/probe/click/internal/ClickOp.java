@@ -18,6 +18,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
@@ -40,7 +41,7 @@ import probe.api.wire.Wire;
  * the GUI has settled; it says what the click changed ({@link Effects}).
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.click", args = {"identifier", "button", "count", "effects", "settleMillis"})
+@Op(value = Ops.CLICK, args = {"identifier", "button", "count", "effects", "settleMillis"})
 public final class ClickOp implements ProbeOp {
     private final ViewRegistry registry;
 

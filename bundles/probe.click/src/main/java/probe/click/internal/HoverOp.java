@@ -22,6 +22,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.input.Deadline;
@@ -44,7 +45,7 @@ import probe.api.wire.Wire;
  * in a closed menu is reached by clicking its menus open first, as gui.click does.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.hover", args = {"identifier", "effects", "settleMillis"})
+@Op(value = Ops.HOVER, args = {"identifier", "effects", "settleMillis"})
 public final class HoverOp implements ProbeOp {
     /** How much longer than the tooltip manager's initial delay the reply waits for the tooltip to show. */
     private static final long TOOLTIP_GRACE_MILLIS = 1000;

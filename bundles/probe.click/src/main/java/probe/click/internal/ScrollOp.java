@@ -13,6 +13,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.input.Deadline;
@@ -34,7 +35,7 @@ import probe.api.wire.Wire;
  * (a shift+wheel, as the X11 toolkit reports a sideways wheel and as Swing reads it).
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.scroll", args = {"identifier", "dy", "dx", "effects", "settleMillis"})
+@Op(value = Ops.SCROLL, args = {"identifier", "dy", "dx", "effects", "settleMillis"})
 public final class ScrollOp implements ProbeOp {
     /** The most notches one call turns each way: a long flick of a wheel, not a loop. */
     static final int MAX_NOTCHES = 100;

@@ -28,6 +28,7 @@ import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.input.Deadline;
@@ -52,7 +53,7 @@ import probe.api.wire.Wire;
  * its place. A popup the probe opened is closed again when the selection fails.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.select", args = {"identifier", "label", "row", "index", "effects", "settleMillis"})
+@Op(value = Ops.SELECT, args = {"identifier", "label", "row", "index", "effects", "settleMillis"})
 public final class SelectOp implements ProbeOp {
     /** How many near labels or identifiers an error suggests. */
     private static final int NEAREST = 5;

@@ -10,6 +10,7 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.swing.Edt;
@@ -23,7 +24,7 @@ import probe.api.wire.Wire;
  * {@code gui.list} items.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.dialog.current", args = Op.NONE)
+@Op(value = Ops.DIALOG_CURRENT, args = Op.NONE)
 public final class DialogCurrentOp implements ProbeOp {
     private final ViewRegistry registry;
 

@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.Session;
@@ -24,7 +25,7 @@ import probe.api.wire.Wire;
  * the connection closes.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.event.subscribe", args = {"events"})
+@Op(value = Ops.EVENT_SUBSCRIBE, args = {"events"})
 public final class SubscribeOp implements ProbeOp {
     private final Hub hub;
 
@@ -35,7 +36,7 @@ public final class SubscribeOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        Session session = needSession(ctx, "gui.event.subscribe");
+        Session session = needSession(ctx, Ops.EVENT_SUBSCRIBE);
         Patterns patterns = patterns(args.get("events"));
         hub.subscribe(session, patterns);
         ObjectNode data = Wire.object();

@@ -8,6 +8,7 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.wire.Wire;
@@ -17,7 +18,7 @@ import probe.api.wire.Wire;
  * is false when it had no subscription. Events queued before the call may still follow the reply.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.event.unsubscribe", args = Op.NONE)
+@Op(value = Ops.EVENT_UNSUBSCRIBE, args = Op.NONE)
 public final class UnsubscribeOp implements ProbeOp {
     private final Hub hub;
 
@@ -28,7 +29,7 @@ public final class UnsubscribeOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        boolean ended = hub.unsubscribe(SubscribeOp.needSession(ctx, "gui.event.unsubscribe"));
+        boolean ended = hub.unsubscribe(SubscribeOp.needSession(ctx, Ops.EVENT_UNSUBSCRIBE));
         return Wire.object().put("unsubscribed", ended);
     }
 }

@@ -32,6 +32,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpTable;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
@@ -49,8 +51,8 @@ import probe.client.format.Readable;
  * {@value Op#NAME} property, coming and going with its bundle.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = GuiCommands.class)
-@GogoCommand(scope = "gui", function = {"hello", "list", "dialog", "audit", "click", "type", "keypress", "wait", "watch",
-    "screenshot", "select", "hover", "scroll"})
+@GogoCommand(scope = "gui", function = {Verbs.HELLO, Verbs.LIST, Verbs.DIALOG, Verbs.AUDIT, Verbs.CLICK, Verbs.TYPE, Verbs.KEYPRESS,
+    Verbs.WAIT, Verbs.WATCH, Verbs.SCREENSHOT, Verbs.SELECT, Verbs.HOVER, Verbs.SCROLL})
 public final class GuiCommands {
     private static final String JSON = "print the op's data as JSON instead of text";
     private static final String NO_EFFECTS = "leave out the receipt (what the action changed in the GUI)";
@@ -116,21 +118,21 @@ public final class GuiCommands {
     @Descriptor("list the controls a person sees in a scope, as a tree (role, identifier, label, frame, markers)")
     public Object list(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
             @Descriptor("window, dialog (the topmost), sidebar, or an identifier prefix") String scope) throws GuiError {
-        JsonNode data = call("gui.list", Wire.object().put("scope", scope));
+        JsonNode data = call(Ops.LIST, Wire.object().put("scope", scope));
         return json ? data : Readable.list(data);
     }
 
     @Descriptor("show the topmost open dialog and its controls, or 'no dialog open'")
     public Object dialog(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json)
             throws GuiError {
-        JsonNode data = call("gui.dialog.current", null);
+        JsonNode data = call(Ops.DIALOG_CURRENT, null);
         return json ? data : Readable.dialog(data);
     }
 
     @Descriptor("list the operable controls without an identifier and the identifiers several controls share")
     public Object audit(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json)
             throws GuiError {
-        JsonNode data = call("gui.audit", null);
+        JsonNode data = call(Ops.AUDIT, null);
         if (json) {
             return data;
         }
@@ -148,7 +150,7 @@ public final class GuiCommands {
             @Descriptor("the control, such as detail.button.start") String identifier) throws GuiError {
         ObjectNode args = receipt(Wire.object().put("identifier", identifier).put("button", button).put("count", twice ? 2 : 1),
                 noEffects, settleMillis);
-        JsonNode data = call("gui.click", args);
+        JsonNode data = call(Ops.CLICK, args);
         return json ? data : Readable.clickedReceipt(filled(data, args));
     }
 
@@ -177,7 +179,7 @@ public final class GuiCommands {
             args.put(byRow ? "row" : "label", item);
         }
         receipt(args, noEffects, settleMillis);
-        JsonNode data = call("gui.select", args);
+        JsonNode data = call(Ops.SELECT, args);
         return json ? data : Readable.selected(filled(data, args)) + Readable.receipt(data);
     }
 
@@ -187,7 +189,7 @@ public final class GuiCommands {
             @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
             @Descriptor("the control, such as toolbar.button.start") String identifier) throws GuiError {
         ObjectNode args = receipt(Wire.object().put("identifier", identifier), noEffects, settleMillis);
-        JsonNode data = call("gui.hover", args);
+        JsonNode data = call(Ops.HOVER, args);
         return json ? data : Readable.hoveredReceipt(filled(data, args));
     }
 
@@ -199,7 +201,7 @@ public final class GuiCommands {
             @Descriptor("the control, such as sidebar.list") String identifier,
             @Descriptor("wheel notches down; negative scrolls up") int dy) throws GuiError {
         ObjectNode args = receipt(Wire.object().put("identifier", identifier).put("dy", dy).put("dx", dx), noEffects, settleMillis);
-        JsonNode data = call("gui.scroll", args);
+        JsonNode data = call(Ops.SCROLL, args);
         return json ? data : Readable.scrolledReceipt(filled(data, args));
     }
 
@@ -231,7 +233,7 @@ public final class GuiCommands {
         // Asked for only once the control can take it: an unknown, hidden or read-only target fails
         // here, before anyone types a password for nothing. Typing nothing focuses it, as a click
         // into the field would before typing.
-        call("gui.type", Wire.object().put("identifier", identifier).put("text", ""));
+        call(Ops.TYPE, Wire.object().put("identifier", identifier).put("text", ""));
         ObjectNode receipt = receipt(Wire.object(), noEffects, settleMillis);
         return type(json, receipt, replace, identifier, askText(session, identifier));
     }
@@ -241,7 +243,7 @@ public final class GuiCommands {
         if (replace) {
             args.put("replace", true);
         }
-        JsonNode data = call("gui.type", args);
+        JsonNode data = call(Ops.TYPE, args);
         return json ? data : Readable.typed(filled(data, Wire.object().put("identifier", identifier).put("typed", text.length())))
                 + Readable.receipt(data);
     }
@@ -277,7 +279,7 @@ public final class GuiCommands {
         if (identifier != null) {
             args.put("identifier", identifier);
         }
-        JsonNode data = call("gui.keypress", args);
+        JsonNode data = call(Ops.KEYPRESS, args);
         ObjectNode asked = args.deepCopy();
         if (identifier != null) {
             asked.put("target", identifier);
@@ -293,7 +295,7 @@ public final class GuiCommands {
         boolean dialog = state.equals("open") || state.equals("closed");
         String name = dialog && target.startsWith("dialog.") ? target.substring("dialog.".length()) : target;
         ObjectNode args = Wire.object().put(dialog ? "dialog" : "identifier", name).put("state", state).put("timeoutMillis", timeoutMillis);
-        JsonNode data = call("gui.wait", args);
+        JsonNode data = call(Ops.WAIT, args);
         return json ? data : Readable.waited(filled(data, Wire.object().put("state", state)), dialog ? "dialog " + name : name);
     }
 
@@ -339,12 +341,12 @@ public final class GuiCommands {
             @Descriptor("a control's identifier (with --value), or idle") String target) throws GuiError {
         if (!NO_VALUE.equals(value)) {
             ObjectNode args = Wire.object().put("identifier", target).put("value", value).put("timeoutMillis", timeoutMillis);
-            JsonNode data = call("gui.wait", args);
+            JsonNode data = call(Ops.WAIT, args);
             return json ? data : Readable.waitedValue(filled(data, Wire.object().put("value", value)), target);
         }
         if ("idle".equals(target)) {
             ObjectNode args = Wire.object().put("state", "idle").put("quietMillis", quietMillis).put("timeoutMillis", timeoutMillis);
-            JsonNode data = call("gui.wait", args);
+            JsonNode data = call(Ops.WAIT, args);
             return json ? data : Readable.waited(filled(data, Wire.object().put("state", "idle")), "the GUI");
         }
         throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": the state is missing: gui:wait " + target
@@ -403,7 +405,7 @@ public final class GuiCommands {
             @Descriptor("print {output, width, height} as JSON") @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
             @Descriptor("window (default), dialog, or an identifier") @Parameter(names = {"-s", "--scope"}, absentValue = "window") String scope,
             @Descriptor("the PNG file to write (relative to the shell's current folder)") String file) throws GuiError {
-        JsonNode data = call("gui.screenshot", Wire.object().put("format", "png").put("scope", scope));
+        JsonNode data = call(Ops.SCREENSHOT, Wire.object().put("format", "png").put("scope", scope));
         JsonNode b64 = data == null ? null : data.get("png_base64");
         if (b64 == null || !b64.isTextual()) {
             throw new GuiError(ErrorCodes.INTERNAL, ErrorCodes.INTERNAL + ": gui.screenshot answered without png_base64", null, null);
@@ -430,7 +432,7 @@ public final class GuiCommands {
             ObjectNode details = Wire.object();
             ArrayNode present = details.putArray("ops");
             ops.names().forEach(present::add);
-            String bundle = providers.getOrDefault(op, Providers.KNOWN.get(op));
+            String bundle = providers.getOrDefault(op, Ops.contract(op).map(Ops.Contract::bundle).orElse(null));
             throw new GuiError(ErrorCodes.OP_UNAVAILABLE, ErrorCodes.OP_UNAVAILABLE + ": " + op
                     + " is not available: its bundle " + (bundle == null ? "" : bundle + " ") + "is not installed or not started ("
                     + (bundle == null ? "" : "lb " + bundle + " finds it, start ID starts it; ") + "available now: "
@@ -450,7 +452,7 @@ public final class GuiCommands {
     /** How many controls gui.audit looked at: what gui.list shows of the same windows; -1 when unknown. */
     private int checked() {
         try {
-            JsonNode list = call("gui.list", null);
+            JsonNode list = call(Ops.LIST, null);
             JsonNode items = list == null ? null : list.get("items");
             return items != null && items.isArray() ? items.size() : -1;
         } catch (GuiError e) {
@@ -471,7 +473,7 @@ public final class GuiCommands {
     List<GuiCompletion.Item> completionItems() {
         List<GuiCompletion.Item> out = new ArrayList<>();
         try {
-            JsonNode list = call("gui.list", Wire.object().put("scope", "window"));
+            JsonNode list = call(Ops.LIST, Wire.object().put("scope", "window"));
             for (JsonNode i : list.path("items")) {
                 JsonNode id = i.get("identifier");
                 out.add(new GuiCompletion.Item(id == null || !id.isTextual() ? null : id.textValue(), i.path("role").asText(null),

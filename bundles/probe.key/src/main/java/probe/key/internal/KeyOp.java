@@ -15,6 +15,7 @@ import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
@@ -38,7 +39,7 @@ import probe.api.wire.Wire;
  * as a US keyboard types it: shift held around its own key ({@code /}).
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.keypress", args = {"key", "modifiers", "identifier", "effects", "settleMillis"})
+@Op(value = Ops.KEYPRESS, args = {"key", "modifiers", "identifier", "effects", "settleMillis"})
 public final class KeyOp implements ProbeOp {
     private final ViewRegistry registry;
 

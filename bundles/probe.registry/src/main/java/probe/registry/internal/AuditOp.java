@@ -10,6 +10,7 @@ import org.osgi.service.component.annotations.Reference;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.swing.Edt;
@@ -21,7 +22,7 @@ import probe.api.wire.Wire;
  * showing things share, and (when a catalogue is loaded) every showing identifier no catalogue holds.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.audit", args = Op.NONE)
+@Op(value = Ops.AUDIT, args = Op.NONE)
 public final class AuditOp implements ProbeOp {
     static final String NOT_IN_CATALOGUE = "not in the catalogue";
 

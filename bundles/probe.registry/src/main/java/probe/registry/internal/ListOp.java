@@ -14,6 +14,7 @@ import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.swing.Edt;
@@ -26,7 +27,7 @@ import probe.api.wire.Wire;
  * {@code gui.identifier_not_found} with the nearest scopes.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.list", args = {"scope"})
+@Op(value = Ops.LIST, args = {"scope"})
 public final class ListOp implements ProbeOp {
     private static final Set<String> WORDS = Set.of("window", "dialog", "sidebar");
 

@@ -16,6 +16,7 @@ import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.swing.Edt;
@@ -32,7 +33,7 @@ import probe.api.wire.Wire;
  * {@code gui.identifier_not_found} and the nearest names: the app will never show it.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.wait", args = {"identifier", "dialog", "state", "timeoutMillis", "value", "quietMillis"})
+@Op(value = Ops.WAIT, args = {"identifier", "dialog", "state", "timeoutMillis", "value", "quietMillis"})
 public final class WaitOp implements ProbeOp {
     static final int POLL_MILLIS = 20;
     private static final long MAX_WAIT_MILLIS = 600_000;

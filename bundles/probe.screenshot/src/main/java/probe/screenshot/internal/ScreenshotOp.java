@@ -31,6 +31,7 @@ import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.swing.Edt;
@@ -47,7 +48,7 @@ import probe.api.wire.Wire;
  * the encoder threads, one strip of rows each, so the GUI is held only for the paint.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.screenshot", args = {"format", "scope", "annotate"})
+@Op(value = Ops.SCREENSHOT, args = {"format", "scope", "annotate"})
 public final class ScreenshotOp implements ProbeOp {
     /** Strips of rows encoded at once: one a core, the caller's thread taking the first. */
     private static final int STRIPS = Math.max(1, Runtime.getRuntime().availableProcessors());

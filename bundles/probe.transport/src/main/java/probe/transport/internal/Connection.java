@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.newsclub.net.unix.AFUNIXSocket;
 import probe.api.ErrorCodes;
+import probe.api.Ops;
 import probe.api.Session;
 import probe.api.wire.Wire;
 
@@ -27,7 +28,6 @@ import probe.api.wire.Wire;
  */
 final class Connection implements Session {
     private static final System.Logger LOG = System.getLogger(Connection.class.getName());
-    private static final String SUBSCRIBE = "gui.event.subscribe";
 
     interface Dispatcher {
         ObjectNode dispatch(Connection c, Decoded request);
@@ -171,7 +171,7 @@ final class Connection implements Session {
             return;
         }
         if (!authenticated) {
-            if (!"probe.auth".equals(d.op())) {
+            if (!Ops.AUTH.equals(d.op())) {
                 reply(Wire.failure(d.id(), ErrorCodes.AUTH_REQUIRED,
                         "this probe needs a token: send probe.auth {\"token\": ...} as the first request", null));
                 closeAfterFlush();
@@ -189,7 +189,7 @@ final class Connection implements Session {
             reply(Wire.success(d.id(), Wire.object().put("authenticated", true)));
             return;
         }
-        boolean subscribe = SUBSCRIBE.equals(d.op());
+        boolean subscribe = Ops.EVENT_SUBSCRIBE.equals(d.op());
         if (subscribe) {
             synchronized (lock) {
                 holdEvents = true;

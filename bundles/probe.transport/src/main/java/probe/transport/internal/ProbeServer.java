@@ -35,6 +35,7 @@ import probe.api.Nearest;
 import probe.api.Op;
 import probe.api.OpTable;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.Session;
@@ -52,11 +53,6 @@ import probe.api.wire.Wire;
 public final class ProbeServer implements Connection.Dispatcher {
     private static final System.Logger LOG = System.getLogger(ProbeServer.class.getName());
     private static final long JOIN_MILLIS = 2000;
-
-    /** The ops of HDP-GUI v1: asked for while absent they are unavailable, not unknown. */
-    private static final Set<String> CONTRACT_OPS = Set.of("gui.list", "gui.audit", "gui.screenshot", "gui.click",
-            "gui.type", "gui.keypress", "gui.wait", "gui.dialog.current", "gui.event.subscribe", "gui.event.unsubscribe", "gui.select",
-            "gui.hover", "gui.scroll");
 
     /** What probe.auth reads; probe.hello reads nothing and takes every key. */
     private static final SortedSet<String> AUTH_ARGS = new TreeSet<>(Set.of("token"));
@@ -298,11 +294,11 @@ public final class ProbeServer implements Connection.Dispatcher {
     public ObjectNode dispatch(Connection c, Decoded d) {
         JsonNode id = d.id();
         String name = d.op();
-        if ("probe.hello".equals(name)) {
+        if (Ops.HELLO.equals(name)) {
             // The handshake takes every key: a newer client may say more than this server knows.
             return Wire.success(id, hello());
         }
-        if ("probe.auth".equals(name)) {
+        if (Ops.AUTH.equals(name)) {
             try {
                 ArgumentCheck.check(name, AUTH_ARGS, d.args());
             } catch (ProbeException e) {
@@ -315,7 +311,8 @@ public final class ProbeServer implements Connection.Dispatcher {
             ArrayNode available = availableOps();
             ObjectNode details = Wire.object();
             details.set("ops", available);
-            if (CONTRACT_OPS.contains(name)) {
+            // An op of the contract (Ops.CONTRACT) is unavailable while its bundle is away, not unknown.
+            if (Ops.contract(name).isPresent()) {
                 return Wire.failure(id, ErrorCodes.OP_UNAVAILABLE, unavailable(name), details);
             }
             List<String> names = new ArrayList<>();
@@ -347,7 +344,7 @@ public final class ProbeServer implements Connection.Dispatcher {
      * runtime, else the one that does in HDP-GUI v1), and how to bring it back.
      */
     private String unavailable(String op) {
-        String bundle = providers.getOrDefault(op, PROVIDERS.get(op));
+        String bundle = providers.getOrDefault(op, Ops.contract(op).map(Ops.Contract::bundle).orElse(null));
         if (bundle == null) {
             return "the op '" + op + "' is not available right now: the probe bundle that provides it is not installed or not started";
         }
@@ -355,12 +352,6 @@ public final class ProbeServer implements Connection.Dispatcher {
                 + " (in the debug console: lb " + bundle + ", then start ID; for the probe plugin see docs/PLUGINS.md)";
     }
 
-    /** Which bundle provides each op of HDP-GUI v1, for an op this runtime has not seen yet. */
-    private static final Map<String, String> PROVIDERS = Map.ofEntries(
-            Map.entry("gui.list", "probe.registry"), Map.entry("gui.audit", "probe.registry"), Map.entry("gui.wait", "probe.registry"),
-            Map.entry("gui.screenshot", "probe.screenshot"), Map.entry("gui.click", "probe.click"), Map.entry("gui.type", "probe.type"),
-            Map.entry("gui.keypress", "probe.key"), Map.entry("gui.dialog.current", "probe.events"),
-            Map.entry("gui.event.subscribe", "probe.events"), Map.entry("gui.event.unsubscribe", "probe.events"));
 
     private ObjectNode hello() {
         ObjectNode data = Wire.object();
@@ -372,9 +363,9 @@ public final class ProbeServer implements Connection.Dispatcher {
 
     private ArrayNode availableOps() {
         ArrayNode names = Wire.mapper().createArrayNode();
-        java.util.TreeSet<String> all = new java.util.TreeSet<>(ops.names());
-        all.add("probe.hello");
-        all.add("probe.auth");
+        TreeSet<String> all = new TreeSet<>(ops.names());
+        all.add(Ops.HELLO);
+        all.add(Ops.AUTH);
         all.forEach(names::add);
         return names;
     }

@@ -14,6 +14,7 @@ import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
@@ -38,7 +39,7 @@ import probe.api.wire.Wire;
  * Effects}) gives the length of the field's text, not the text.
  */
 @org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = "gui.type", args = {"identifier", "text", "replace", "effects", "settleMillis"})
+@Op(value = Ops.TYPE, args = {"identifier", "text", "replace", "effects", "settleMillis"})
 public final class TypeOp implements ProbeOp {
     private final ViewRegistry registry;
 
