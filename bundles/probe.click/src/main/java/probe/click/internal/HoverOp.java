@@ -44,6 +44,7 @@ import probe.api.wire.Wire;
  * initial delay, 750 ms by default), so a following gui.list or gui.screenshot sees it. A menu item
  * in a closed menu is reached by clicking its menus open first, as gui.click does.
  */
+// Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(value = Ops.HOVER, args = {"identifier", "effects", "settleMillis"})
 public final class HoverOp implements ProbeOp {

@@ -52,6 +52,7 @@ import probe.api.wire.Wire;
  * renderer draws it), by its identifier (or the identifier's end after a dot, {@code fedora}), or by
  * its place. A popup the probe opened is closed again when the selection fails.
  */
+// Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(value = Ops.SELECT, args = {"identifier", "label", "row", "index", "effects", "settleMillis"})
 public final class SelectOp implements ProbeOp {

@@ -1,12 +1,13 @@
 package probe.events.internal;
 
-import java.awt.Component;
 import java.awt.Container;
 import java.awt.EventQueue;
 import java.awt.Window;
 import java.util.Arrays;
 import javax.swing.JPasswordField;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.events.EventBus;
@@ -27,7 +28,7 @@ import probe.api.wire.Wire;
  * <p>The message never carries a secret: the text of any password field is cut out of it, and it
  * is at most {@value #MAX_MESSAGE} characters long.
  */
-@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE)
 public final class EdtErrorSource {
     static final int MAX_MESSAGE = 1000;
     private static final System.Logger LOG = System.getLogger(EdtErrorSource.class.getName());
@@ -99,7 +100,7 @@ public final class EdtErrorSource {
 
     private static String redact(Container c, String text) {
         String out = text;
-        for (Component child : c.getComponents()) {
+        for (java.awt.Component child : c.getComponents()) {
             if (child instanceof JPasswordField) {
                 char[] secret = ((JPasswordField) child).getPassword();
                 try {

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import javax.swing.Timer;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.events.EventBus;
@@ -47,7 +48,8 @@ import probe.api.wire.Wire;
  *
  * All state is confined to the event dispatch thread. Deactivating removes both listeners.
  */
-@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE)
+// Qualified: Component in this file is java.awt.Component.
+@org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE)
 public final class GuiSource {
     static final int PENDING_MILLIS = 250;
     private static final System.Logger LOG = System.getLogger(GuiSource.class.getName());

@@ -39,10 +39,11 @@ import probe.api.wire.Wire;
  * subscribers: sinks must not modify it.
  *
  * <p>Also keeps the socket connections' subscriptions ({@code gui.event.subscribe}): one per
- * connection, forgotten when the connection closes.
+ * connection, forgotten when the connection closes. The event ops reach them through
+ * {@link SessionEvents}, a service type only this bundle can load.
  */
-@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = {EventBus.class, Hub.class})
-public final class Hub implements EventBus {
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = {EventBus.class, SessionEvents.class})
+public final class Hub implements EventBus, SessionEvents {
     static final int QUEUE_SIZE = 4096;
     private static final System.Logger LOG = System.getLogger(Hub.class.getName());
 
@@ -151,8 +152,8 @@ public final class Hub implements EventBus {
         }
     }
 
-    /** The connection's subscription, with {@code patterns} replacing any it had; its events go to {@link Session#offerEvent}. */
-    void subscribe(Session session, Patterns patterns) {
+    @Override
+    public void subscribe(Session session, Patterns patterns) {
         boolean fresh = false;
         synchronized (sessions) {
             Connected c = sessions.get(session.id());
@@ -173,8 +174,8 @@ public final class Hub implements EventBus {
         }
     }
 
-    /** Ends the connection's subscription; false when it had none. */
-    boolean unsubscribe(Session session) {
+    @Override
+    public boolean unsubscribe(Session session) {
         Subscription s;
         synchronized (sessions) {
             Connected c = sessions.get(session.id());

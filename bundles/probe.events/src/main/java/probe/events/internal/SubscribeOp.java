@@ -27,18 +27,18 @@ import probe.api.wire.Wire;
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(value = Ops.EVENT_SUBSCRIBE, args = {"events"})
 public final class SubscribeOp implements ProbeOp {
-    private final Hub hub;
+    private final SessionEvents subscriptions;
 
     @Activate
-    public SubscribeOp(@Reference(name = "hub") Hub hub) {
-        this.hub = hub;
+    public SubscribeOp(@Reference(name = "subscriptions") SessionEvents subscriptions) {
+        this.subscriptions = subscriptions;
     }
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         Session session = needSession(ctx, Ops.EVENT_SUBSCRIBE);
         Patterns patterns = patterns(args.get("events"));
-        hub.subscribe(session, patterns);
+        subscriptions.subscribe(session, patterns);
         ObjectNode data = Wire.object();
         ArrayNode subscribed = data.putArray("subscribed");
         patterns.list().forEach(subscribed::add);

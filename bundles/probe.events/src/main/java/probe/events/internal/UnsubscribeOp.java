@@ -20,16 +20,16 @@ import probe.api.wire.Wire;
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(value = Ops.EVENT_UNSUBSCRIBE, args = Op.NONE)
 public final class UnsubscribeOp implements ProbeOp {
-    private final Hub hub;
+    private final SessionEvents subscriptions;
 
     @Activate
-    public UnsubscribeOp(@Reference(name = "hub") Hub hub) {
-        this.hub = hub;
+    public UnsubscribeOp(@Reference(name = "subscriptions") SessionEvents subscriptions) {
+        this.subscriptions = subscriptions;
     }
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        boolean ended = hub.unsubscribe(SubscribeOp.needSession(ctx, Ops.EVENT_UNSUBSCRIBE));
+        boolean ended = subscriptions.unsubscribe(SubscribeOp.needSession(ctx, Ops.EVENT_UNSUBSCRIBE));
         return Wire.object().put("unsubscribed", ended);
     }
 }

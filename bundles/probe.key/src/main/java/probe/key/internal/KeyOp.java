@@ -7,6 +7,7 @@ import java.awt.Component;
 import java.util.Locale;
 import java.util.Set;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -38,7 +39,8 @@ import probe.api.wire.Wire;
  * button, Esc its cancel binding, Tab moves the focus. A shifted character ({@code ?}) is pressed
  * as a US keyboard types it: shift held around its own key ({@code /}).
  */
-@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
+// Qualified: Component in this file is java.awt.Component.
+@org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(value = Ops.KEYPRESS, args = {"key", "modifiers", "identifier", "effects", "settleMillis"})
 public final class KeyOp implements ProbeOp {
     private final ViewRegistry registry;

@@ -19,7 +19,12 @@ import javax.swing.JMenu;
 import javax.swing.JViewport;
 import javax.swing.SwingUtilities;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.swing.ControlState;
@@ -33,12 +38,11 @@ import probe.api.wire.Wire;
  * order, so the order is the ownership order a modal GUI implies: every owner below the windows it
  * owns, siblings in creation order, the window that has focus on top of its siblings.
  */
-@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ViewRegistry.class)
+// Qualified: Component in this file is java.awt.Component.
+@org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ViewRegistry.class)
 public final class SwingViewRegistry implements ViewRegistry {
     /** The names the app can show, for the not-found answers; null outside a framework (unit tests). */
-    @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
-            policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
-            policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     volatile Catalogues catalogues;
 
     private final Modality modality = new Modality();

@@ -2,7 +2,6 @@ package probe.registry.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.awt.Component;
 import java.awt.EventQueue;
 import java.awt.Window;
 import java.util.concurrent.CompletableFuture;
@@ -11,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.swing.Timer;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
 import probe.api.ErrorCodes;
@@ -32,7 +33,7 @@ import probe.api.wire.Wire;
  * A name that no loaded catalogue holds, and that does not show now, is answered at once with
  * {@code gui.identifier_not_found} and the nearest names: the app will never show it.
  */
-@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(value = Ops.WAIT, args = {"identifier", "dialog", "state", "timeoutMillis", "value", "quietMillis"})
 public final class WaitOp implements ProbeOp {
     static final int POLL_MILLIS = 20;
@@ -192,7 +193,7 @@ public final class WaitOp implements ProbeOp {
             }
             throw e;
         }
-        Component c = t.component();
+        java.awt.Component c = t.component();
         boolean showing = c.isShowing() || !t.menuPath().isEmpty();
         switch (wanted) {
             case "showing":

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Color;
-import java.awt.Component;
 import java.awt.Graphics2D;
 import java.awt.GraphicsConfiguration;
 import java.awt.Image;
@@ -25,6 +24,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
@@ -47,7 +48,7 @@ import probe.api.wire.Wire;
  * {@link #composite}); reading its pixels back and encoding the PNG run on the caller's thread and
  * the encoder threads, one strip of rows each, so the GUI is held only for the paint.
  */
-@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(value = Ops.SCREENSHOT, args = {"format", "scope", "annotate"})
 public final class ScreenshotOp implements ProbeOp {
     /** Strips of rows encoded at once: one a core, the caller's thread taking the first. */
@@ -271,7 +272,7 @@ public final class ScreenshotOp implements ProbeOp {
         return new Shot(image, width, height, painted, null, scale, null);
     }
 
-    private static Rectangle screenBounds(Component c) {
+    private static Rectangle screenBounds(java.awt.Component c) {
         Point p = c.getLocationOnScreen();
         return new Rectangle(p.x, p.y, c.getWidth(), c.getHeight());
     }

@@ -6,6 +6,7 @@ import java.awt.Component;
 import java.util.List;
 import javax.swing.text.JTextComponent;
 import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -38,7 +39,8 @@ import probe.api.wire.Wire;
  * The text is never logged and never part of a reply or an error: the reply's receipt ({@link
  * Effects}) gives the length of the field's text, not the text.
  */
-@org.osgi.service.component.annotations.Component(configurationPolicy = org.osgi.service.component.annotations.ConfigurationPolicy.IGNORE, service = ProbeOp.class)
+// Qualified: Component in this file is java.awt.Component.
+@org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(value = Ops.TYPE, args = {"identifier", "text", "replace", "effects", "settleMillis"})
 public final class TypeOp implements ProbeOp {
     private final ViewRegistry registry;
