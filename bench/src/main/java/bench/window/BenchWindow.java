@@ -1,47 +1,39 @@
 package bench.window;
 
-import java.awt.BorderLayout;
-import java.awt.FlowLayout;
-import java.awt.GridLayout;
 import java.awt.Rectangle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import javax.swing.JButton;
-import javax.swing.JCheckBox;
 import javax.swing.JDialog;
 import javax.swing.JFrame;
 import javax.swing.JLabel;
-import javax.swing.JPanel;
 import javax.swing.JTextField;
 import javax.swing.event.DocumentEvent;
 import javax.swing.event.DocumentListener;
+import probe.testing.bench.BenchLayout;
 
 /**
  * The window the benchmarks act on, the same class in the GUI's JVM (the bench.window bundle)
- * and in the robots' JVM: 500 named controls, and listeners that note when they ran with
- * {@link System#nanoTime()} (CLOCK_MONOTONIC on Linux, one clock for every process), so that a
+ * and in the robots' JVM: the 500 named controls of {@link BenchLayout}, a dialog, and listeners
+ * that note when they ran with {@link System#nanoTime()} (CLOCK_MONOTONIC on Linux, one clock for every process), so that a
  * client in another process can tell whether the effect came before the reply and how long after
  * the request.
  *
  * <p>Build and use it on the event dispatch thread; the recorders are safe from any thread.
  */
 public final class BenchWindow {
-    /** The operable controls in the window: the three below and the grid. */
-    public static final int CONTROLS = 500;
-    public static final String FRAME = "bench";
-    public static final String COUNT_BUTTON = "bench.button.count";
-    public static final String TEXT = "bench.input.text";
-    public static final String DIALOG_BUTTON = "bench.button.dialog";
     public static final String DIALOG = "dialog.bench";
+    /** The count button, which the in-GUI rows (BenchOp) click. */
+    public static final String COUNT_BUTTON = BenchLayout.COUNT_BUTTON;
     /** The grid's first label: the one whose text the value-wait rows set. */
     public static final String VALUE_LABEL = "bench.grid.label.3";
     private static final int RING = 1 << 16;
 
-    public final JFrame frame = new JFrame("bench");
-    public final JButton count = new JButton("count");
-    public final JTextField text = new JTextField(60);
-    public final JButton openDialog = new JButton("dialog");
+    public final JFrame frame;
+    public final JButton count;
+    public final JTextField text;
+    public final JButton openDialog;
     public final JDialog dialog;
 
     /** Clicks seen, and when each ran (index: click number mod RING). */
@@ -55,17 +47,19 @@ public final class BenchWindow {
     public final AtomicLong dialogShownAt = new AtomicLong();
     public final AtomicInteger dialogShown = new AtomicInteger();
     /** The label {@link #VALUE_LABEL}, and when its text was last set ({@link #setValue}). */
-    public JLabel valueLabel;
+    public final JLabel valueLabel;
     public final AtomicLong valueSetAt = new AtomicLong();
 
     private final Object changed = new Object();
 
     public BenchWindow(Rectangle bounds) {
-        frame.setName(FRAME);
+        BenchLayout layout = new BenchLayout(bounds);
+        frame = layout.frame;
+        count = layout.count;
+        text = layout.text;
+        openDialog = layout.openDialog;
+        valueLabel = layout.firstLabel;
         frame.setDefaultCloseOperation(JFrame.DISPOSE_ON_CLOSE);
-        count.setName(COUNT_BUTTON);
-        text.setName(TEXT);
-        openDialog.setName(DIALOG_BUTTON);
 
         count.addActionListener(e -> {
             long t = System.nanoTime();
@@ -105,43 +99,6 @@ public final class BenchWindow {
             dialogShown.incrementAndGet();
             signal();
         });
-
-        JPanel top = new JPanel(new FlowLayout(FlowLayout.LEFT));
-        top.add(count);
-        top.add(text);
-        top.add(openDialog);
-        int grid = CONTROLS - 3;
-        JPanel cells = new JPanel(new GridLayout(0, 20));
-        for (int i = 0; i < grid; i++) {
-            switch (i % 4) {
-                case 0:
-                    JButton b = new JButton("b" + i);
-                    b.setName("bench.grid.button." + i);
-                    cells.add(b);
-                    break;
-                case 1:
-                    JCheckBox c = new JCheckBox("t" + i);
-                    c.setName("bench.grid.toggle." + i);
-                    cells.add(c);
-                    break;
-                case 2:
-                    JTextField f = new JTextField("f" + i);
-                    f.setName("bench.grid.input." + i);
-                    cells.add(f);
-                    break;
-                default:
-                    JLabel l = new JLabel("l" + i);
-                    l.setName("bench.grid.label." + i);
-                    cells.add(l);
-                    if (valueLabel == null) {
-                        valueLabel = l;
-                    }
-                    break;
-            }
-        }
-        frame.getContentPane().add(top, BorderLayout.NORTH);
-        frame.getContentPane().add(cells, BorderLayout.CENTER);
-        frame.setBounds(bounds);
     }
 
     /** Sets the text of {@link #valueLabel} and notes when it was set. On the EDT. */

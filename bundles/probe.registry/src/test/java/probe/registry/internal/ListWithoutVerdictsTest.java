@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import probe.testing.Gui;
+import probe.testing.bench.BenchLayout;
 
 /**
  * A listing without verdicts (what a screenshot's numbered boxes need) has the same items, in the
@@ -29,7 +30,7 @@ class ListWithoutVerdictsTest {
     void theSameItemsLessTheirVerdicts() throws Exception {
         Gui.assumeDisplay();
         SwingViewRegistry registry = new SwingViewRegistry();
-        Gui.run(() -> BenchLayout.benchWindow(new Rectangle(0, 0, 1280, 800)));
+        Gui.run(() -> new BenchLayout(new Rectangle(0, 0, 1280, 800)).frame.setVisible(true));
         Gui.settle();
         for (String scope : List.of("window", "bench")) {
             ArrayNode full = Gui.edt(() -> registry.list(scope));

@@ -24,7 +24,6 @@ import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
 import probe.testing.Gui;
-import probe.testing.Timing;
 
 /** {@code gui.wait} for a value ({@link ValueWait}) and for an idle GUI ({@link IdleWait}), on real Swing components. */
 class WaitValueTest {
@@ -189,26 +188,5 @@ class WaitValueTest {
         Gui.settle();
         assertEquals(labelListeners, (int) Gui.edt(() -> state.getPropertyChangeListeners().length));
         assertEquals(awtListeners, (int) Gui.edt(() -> java.awt.Toolkit.getDefaultToolkit().getAWTEventListeners().length));
-    }
-
-    /** Prints how soon a value wait answers after the value was set on the EDT; asserts nothing about time. */
-    @Test
-    void reactionTime() throws Exception {
-        int n = 200;
-        long[] t = new long[n];
-        long[] setAt = new long[1];
-        for (int i = -50; i < n; i++) {
-            String v = "v" + i;
-            later(3, () -> {
-                setAt[0] = System.nanoTime();
-                state.setText(v);
-            });
-            await(Wire.object().put("identifier", "t.label.state").put("value", v));
-            long replied = System.nanoTime();
-            if (i >= 0) {
-                t[i] = replied - setAt[0];
-            }
-        }
-        System.out.println("[timing] gui.wait value: value set on the EDT -> the op returned: " + Timing.stats(t));
     }
 }

@@ -4,34 +4,31 @@ import static probe.testing.Gui.edt;
 import static probe.testing.Gui.run;
 import static probe.testing.Gui.waitFor;
 
+import bench.inproc.Timing;
 import java.awt.AWTEvent;
-import java.awt.BorderLayout;
 import java.awt.Point;
+import java.awt.Rectangle;
 import java.awt.Toolkit;
 import java.awt.event.InputEvent;
 import java.awt.event.MouseEvent;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.swing.JButton;
 import javax.swing.JFrame;
-import javax.swing.JPanel;
 import javax.swing.SwingUtilities;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import probe.api.ProbeOp;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
 import probe.testing.Gui;
-import probe.testing.Timing;
+import probe.testing.bench.BenchLayout;
 
 /**
- * Timings, printed, never asserted: {@code gui.click} as it is and as it was ({@link
- * LegacyClickOp}), interleaved in one JVM so that the machine's load falls on both alike, and the
- * in-process floor (press and release posted to the frame until the listener ran). Run with
- * {@code -Dprobe.timing=true}.
+ * {@code gui.click} in one JVM, on the benchmark's 500-control window ({@link BenchLayout}): the op
+ * as it is and as it was ({@link LegacyClickOp}), interleaved so that the machine's load falls on
+ * both alike; where the one-hop {@code Delivery} spends its time; the EDT's own work; and the floor
+ * (press and release posted to the frame until the listener ran). Prints, never asserts:
+ * {@code run/bench-inproc click}.
  */
-@EnabledIfSystemProperty(named = "probe.timing", matches = "true")
-class ClickTimingTest {
+public final class ClickTiming {
     private static final int WARMUP = 1000;
     private static final int SAMPLES = 3000;
 
@@ -39,41 +36,37 @@ class ClickTimingTest {
     private final AtomicInteger clicks = new AtomicInteger();
     private volatile long listenerAt;
 
-    @AfterEach
-    void closeAll() throws Exception {
-        Gui.disposeAll();
+    private ClickTiming() {
     }
 
-    @Test
-    void clickOldVersusNew() throws Exception {
-        Gui.assumeDisplay();
-        JFrame[] frame = new JFrame[1];
-        JButton[] button = new JButton[1];
+    /** Opens the window, measures, prints, closes it. */
+    public static void measure() throws Exception {
+        try {
+            new ClickTiming().clickOldVersusNew();
+        } finally {
+            Gui.disposeAll();
+        }
+        try {
+            new ClickTiming().clickWithAndWithoutEffects();
+        } finally {
+            Gui.disposeAll();
+        }
+    }
+
+    private void clickOldVersusNew() throws Exception {
+        BenchLayout[] window = new BenchLayout[1];
         run(() -> {
-            frame[0] = new JFrame("click timing");
-            frame[0].setName("main");
-            button[0] = new JButton("Count");
-            button[0].setName("t.button.count");
-            button[0].addActionListener(e -> {
+            window[0] = new BenchLayout(new Rectangle(0, 0, 1280, 800));
+            window[0].count.addActionListener(e -> {
                 listenerAt = System.nanoTime();
                 clicks.incrementAndGet();
             });
-            JPanel p = new JPanel();
-            p.add(button[0]);
-            frame[0].getContentPane().add(p, BorderLayout.NORTH);
-            // As many controls as the bench window, so that resolving an identifier costs what it costs there.
-            JPanel grid = new JPanel(new java.awt.GridLayout(25, 20));
-            for (int n = 0; n < 497; n++) {
-                JButton b = new JButton(Integer.toString(n));
-                b.setName("t.grid.button" + n);
-                grid.add(b);
-            }
-            frame[0].getContentPane().add(grid, BorderLayout.CENTER);
-            frame[0].setBounds(100, 100, 500, 400);
-            frame[0].setVisible(true);
+            window[0].frame.setVisible(true);
         });
-        waitFor("the frame to be focused", () -> frame[0].isFocused());
-        Point at = edt(() -> SwingUtilities.convertPoint(button[0], button[0].getWidth() / 2, button[0].getHeight() / 2, frame[0]));
+        JFrame frame = window[0].frame;
+        JButton button = window[0].count;
+        waitFor("the frame to be focused", () -> frame.isFocused());
+        Point at = edt(() -> SwingUtilities.convertPoint(button, button.getWidth() / 2, button.getHeight() / 2, frame));
 
         ProbeOp[] ops = {new LegacyClickOp(registry), new ClickOp(registry)};
         String[] names = {"old", "new"};
@@ -86,7 +79,7 @@ class ClickTimingTest {
                 int op = (k + i % n + n) % n;
                 int before = clicks.get();
                 long t0 = System.nanoTime();
-                ops[op].execute(Gui.ctx(), Wire.object().put("identifier", "t.button.count"));
+                ops[op].execute(Gui.ctx(), Wire.object().put("identifier", BenchLayout.COUNT_BUTTON));
                 long t1 = System.nanoTime();
                 if (clicks.get() != before + 1) {
                     throw new AssertionError("the listener did not run before the reply");
@@ -99,9 +92,9 @@ class ClickTimingTest {
             int before = clicks.get();
             long t0 = System.nanoTime();
             long when = System.currentTimeMillis();
-            post(new MouseEvent(frame[0], MouseEvent.MOUSE_PRESSED, when, InputEvent.BUTTON1_DOWN_MASK, at.x, at.y, 1, false,
+            post(new MouseEvent(frame, MouseEvent.MOUSE_PRESSED, when, InputEvent.BUTTON1_DOWN_MASK, at.x, at.y, 1, false,
                     MouseEvent.BUTTON1));
-            post(new MouseEvent(frame[0], MouseEvent.MOUSE_RELEASED, when + 1, 0, at.x, at.y, 1, false, MouseEvent.BUTTON1));
+            post(new MouseEvent(frame, MouseEvent.MOUSE_RELEASED, when + 1, 0, at.x, at.y, 1, false, MouseEvent.BUTTON1));
             while (clicks.get() == before) {
                 Thread.onSpinWait();
             }
@@ -121,7 +114,7 @@ class ClickTimingTest {
             long[] w = new long[SAMPLES];
             for (int i = 0; i < SAMPLES; i++) {
                 long t0 = System.nanoTime();
-                probe.api.swing.Target t = registry.resolve("t.button.count");
+                probe.api.swing.Target t = registry.resolve(BenchLayout.COUNT_BUTTON);
                 probe.api.input.Reach.check(registry, t);
                 t.centreInWindow();
                 w[i] = System.nanoTime() - t0;
@@ -142,7 +135,7 @@ class ClickTimingTest {
             long t0 = System.nanoTime();
             probe.api.input.Delivery.run(probe.api.input.Deadline.after(5000), () -> {
                 stamp[0] = System.nanoTime();
-                probe.api.swing.Target t = registry.resolve("t.button.count");
+                probe.api.swing.Target t = registry.resolve(BenchLayout.COUNT_BUTTON);
                 probe.api.input.Reach.check(registry, t);
                 probe.api.input.Mouse.click(t.window(), t.centreInWindow(), probe.api.input.Mouse.Button.LEFT, 1);
                 stamp[1] = System.nanoTime();
@@ -167,39 +160,24 @@ class ClickTimingTest {
     /**
      * The receipt's cost: {@code gui.click} with its receipt, without it ({@code effects: false}),
      * and without settling either ({@code settleMillis: 0}, the reply at the input's barrier as
-     * before receipts), interleaved, on a window of the bench window's size.
+     * before receipts), interleaved, on the benchmark's window. {@code -Dprobe.timing.pause=true}
+     * idles 1 ms between clicks, as the bench does between a client's requests.
      */
-    @Test
-    void clickWithAndWithoutEffects() throws Exception {
-        Gui.assumeDisplay();
-        JFrame[] frame = new JFrame[1];
+    private void clickWithAndWithoutEffects() throws Exception {
+        BenchLayout[] window = new BenchLayout[1];
         run(() -> {
-            frame[0] = new JFrame("effects timing");
-            frame[0].setName("main");
-            JButton count = new JButton("Count");
-            count.setName("t.button.count");
-            count.addActionListener(e -> clicks.incrementAndGet());
-            JPanel p = new JPanel();
-            p.add(count);
-            frame[0].getContentPane().add(p, BorderLayout.NORTH);
-            JPanel grid = new JPanel(new java.awt.GridLayout(25, 20));
-            for (int n = 0; n < 497; n++) {
-                javax.swing.JComponent c = n % 4 == 0 ? new JButton("b" + n) : n % 4 == 1 ? new javax.swing.JCheckBox("t" + n)
-                        : n % 4 == 2 ? new javax.swing.JTextField("f" + n) : new javax.swing.JLabel("l" + n);
-                c.setName("t.grid." + n);
-                grid.add(c);
-            }
-            frame[0].getContentPane().add(grid, BorderLayout.CENTER);
-            frame[0].setBounds(0, 0, 1280, 800);
-            frame[0].setVisible(true);
+            window[0] = new BenchLayout(new Rectangle(0, 0, 1280, 800));
+            window[0].count.addActionListener(e -> clicks.incrementAndGet());
+            window[0].frame.setVisible(true);
         });
+        JFrame[] frame = {window[0].frame};
         waitFor("the frame to be focused", () -> frame[0].isFocused());
         Gui.settle();
         ClickOp op = new ClickOp(registry);
         com.fasterxml.jackson.databind.node.ObjectNode[] args = {
-            Wire.object().put("identifier", "t.button.count"),
-            Wire.object().put("identifier", "t.button.count").put("effects", false),
-            Wire.object().put("identifier", "t.button.count").put("effects", false).put("settleMillis", 0)};
+            Wire.object().put("identifier", BenchLayout.COUNT_BUTTON),
+            Wire.object().put("identifier", BenchLayout.COUNT_BUTTON).put("effects", false),
+            Wire.object().put("identifier", BenchLayout.COUNT_BUTTON).put("effects", false).put("settleMillis", 0)};
         String[] names = {"with effects", "effects:false", "effects:false settleMillis:0"};
         long[][] t = new long[args.length][SAMPLES];
         int unsettled = 0;

@@ -21,7 +21,7 @@ import probe.api.wire.Wire;
 
 /**
  * The op as it was before the one-hop {@code Delivery} (one EDT hop to check, one to post, then
- * the barrier), kept only so the timing tests compare old and new in the same JVM.
+ * the barrier), kept only so that TypeTiming compares old and new in the same JVM.
  * <p>
  * {@code gui.type {identifier?, text, replace?}}: types text into a text control as a keyboard's
  * input method delivers it, one KEY_TYPED per UTF-16 char (an emoji's two surrogates each as its

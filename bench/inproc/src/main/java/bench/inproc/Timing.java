@@ -1,8 +1,8 @@
-package probe.testing;
+package bench.inproc;
 
 import java.util.Arrays;
 
-/** What the opt-in timing tests print of their samples (nanoseconds); they print, never assert. */
+/** What the in-process benchmarks print of their samples (nanoseconds): they print, never assert. */
 public final class Timing {
     private Timing() {
     }

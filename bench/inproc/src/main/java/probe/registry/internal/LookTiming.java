@@ -1,36 +1,38 @@
 package probe.registry.internal;
 
+import bench.inproc.Timing;
 import java.awt.Rectangle;
 import java.awt.Window;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import probe.api.swing.ControlState;
 import probe.testing.Gui;
-import probe.testing.Timing;
+import probe.testing.bench.BenchLayout;
 
 /**
- * Prints where a receipt's look at the benchmark's 500-control window goes, on the EDT: the walk
- * ({@link Scan}), reading the six fields of each named thing, and the whole {@code states()}.
- * Asserts nothing about time. Run with {@code -Dprobe.timing=true}.
+ * Prints where a receipt's look at the benchmark's 500-control window ({@link BenchLayout}) goes, on
+ * the EDT: the walk ({@link Scan}), reading the six fields of each named thing, and the whole
+ * {@code states()}. Prints, never asserts: {@code run/bench-inproc look}.
  */
-@EnabledIfSystemProperty(named = "probe.timing", matches = "true")
-class LookTimingTest {
+public final class LookTiming {
     private static final int WARMUP = 2000;
     private static final int SAMPLES = 3000;
 
-    @AfterEach
-    void close() throws Exception {
-        Gui.disposeAll();
+    private LookTiming() {
     }
 
-    @Test
-    void whereTheLookGoes() throws Exception {
-        Gui.assumeDisplay();
+    /** Opens the window, measures, prints, closes it. */
+    public static void measure() throws Exception {
+        try {
+            whereTheLookGoes();
+        } finally {
+            Gui.disposeAll();
+        }
+    }
+
+    private static void whereTheLookGoes() throws Exception {
         SwingViewRegistry registry = new SwingViewRegistry();
-        Gui.run(() -> BenchLayout.benchWindow(new Rectangle(0, 0, 1280, 800)));
+        Gui.run(() -> new BenchLayout(new Rectangle(0, 0, 1280, 800)).frame.setVisible(true));
         Gui.settle();
         long[][] t = Gui.edt(() -> {
             long[][] w = new long[4][SAMPLES];

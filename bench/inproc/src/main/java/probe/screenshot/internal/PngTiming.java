@@ -41,29 +41,29 @@ import javax.swing.JToolBar;
  * ScreenshotOp does, on the EDT (into a BufferedImage, as it did, or into a VolatileImage that is
  * read back after, as it does), encoding that with the JDK's PNG writer and with {@link Png} (one
  * strip, and one a core), base64, and writing and parsing the reply's JSON. Prints medians;
- * asserts nothing. Needs a display (Xvfb will do). An argument names a PNG to encode instead of
- * the painted frame, such as a screenshot saved with {@code hvm-dbg gui screenshot}.
- *
- * <pre>java -cp target/classes:target/test-classes:JACKSON_JARS probe.screenshot.internal.PngBench [shot.png]</pre>
+ * asserts nothing. Needs a display (Xvfb will do). A file names a PNG to encode instead of the
+ * painted frame, such as a screenshot saved with {@code hvm-dbg gui screenshot}:
+ * {@code run/bench-inproc png [shot.png]}.
  */
-public final class PngBench {
+public final class PngTiming {
     private static final int WARMUP = 30;
     private static final int RUNS = 60;
 
-    private PngBench() {
+    private PngTiming() {
     }
 
-    public static void main(String[] args) throws Exception {
+    /** Paints and encodes, or encodes {@code file} when it is not null, and prints the medians. */
+    public static void measure(String file) throws Exception {
         int cores = Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, cores - 1));
         BufferedImage image;
-        if (args.length > 0) {
-            BufferedImage file = ImageIO.read(new File(args[0]));
-            image = new BufferedImage(file.getWidth(), file.getHeight(), BufferedImage.TYPE_INT_RGB);
+        if (file != null) {
+            BufferedImage read = ImageIO.read(new File(file));
+            image = new BufferedImage(read.getWidth(), read.getHeight(), BufferedImage.TYPE_INT_RGB);
             Graphics2D g = image.createGraphics();
-            g.drawImage(file, 0, 0, null);
+            g.drawImage(read, 0, 0, null);
             g.dispose();
-            System.out.println("image: " + args[0]);
+            System.out.println("image: " + file);
         } else {
             List<Window> windows = new ArrayList<>();
             EventQueue.invokeAndWait(() -> windows.addAll(showFrameAndDialog()));
@@ -105,7 +105,6 @@ public final class PngBench {
             }
         })));
         pool.shutdown();
-        System.exit(0);
     }
 
     private record Named(String name, Supplier<Object> task) {

@@ -22,7 +22,7 @@ import probe.api.wire.Wire;
 
 /**
  * The op as it was before the one-hop {@code Delivery} (one EDT hop to check, one to post, then
- * the barrier), kept only so the timing tests compare old and new in the same JVM.
+ * the barrier), kept only so that ClickTiming compares old and new in the same JVM.
  * <p>
  * {@code gui.click {identifier, button, count}}: a hand's click at the centre of the control, row,
  * tab or menu item, posted to its window so hit-testing and the modality filter apply. A menu item

@@ -3,35 +3,30 @@ package probe.type.internal;
 import static probe.testing.Gui.run;
 import static probe.testing.Gui.waitFor;
 
-import java.awt.BorderLayout;
+import bench.inproc.Timing;
 import java.awt.EventQueue;
-import java.awt.GridLayout;
+import java.awt.Rectangle;
 import java.awt.Toolkit;
 import java.awt.event.KeyEvent;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.swing.JButton;
 import javax.swing.JFrame;
-import javax.swing.JPanel;
 import javax.swing.JTextField;
 import javax.swing.event.DocumentEvent;
 import javax.swing.event.DocumentListener;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import probe.api.ProbeOp;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
 import probe.testing.Gui;
-import probe.testing.Timing;
+import probe.testing.bench.BenchLayout;
 
 /**
- * Timings, printed, never asserted: {@code gui.type} of 100 characters with {@code replace}, as it
- * is and as it was ({@link LegacyTypeOp}), interleaved in one JVM, and the floors: 100 KEY_TYPED
- * posted from another thread (as the bench's floor), and posted from one EDT task. Run with
- * {@code -Dprobe.timing=true}.
+ * {@code gui.type} of 100 characters with {@code replace} in one JVM, into the text field of the
+ * benchmark's 500-control window ({@link BenchLayout}): the op as it is and as it was
+ * ({@link LegacyTypeOp}), interleaved; the floors (100 KEY_TYPED posted from another thread, as
+ * run/bench's floor, and posted from one EDT task); and where one character's time goes. Prints,
+ * never asserts: {@code run/bench-inproc type}.
  */
-@EnabledIfSystemProperty(named = "probe.timing", matches = "true")
-class TypeTimingTest {
+public final class TypeTiming {
     private static final int WARMUP = 300;
     private static final int SAMPLES = 600;
     private static final int CHARS = 100;
@@ -40,55 +35,26 @@ class TypeTimingTest {
     private final AtomicInteger reached = new AtomicInteger();
     private volatile long reachedAt;
 
-    @AfterEach
-    void closeAll() throws Exception {
-        Gui.disposeAll();
+    private TypeTiming() {
     }
 
-    @Test
-    void typeOldVersusNew() throws Exception {
-        Gui.assumeDisplay();
-        JFrame[] frame = new JFrame[1];
-        JTextField[] field = new JTextField[1];
-        run(() -> {
-            frame[0] = new JFrame("type timing");
-            frame[0].setName("main");
-            field[0] = new JTextField(30);
-            field[0].setName("t.input.text");
-            field[0].getDocument().addDocumentListener(new DocumentListener() {
-                @Override
-                public void insertUpdate(DocumentEvent e) {
-                    if (e.getDocument().getLength() == CHARS) {
-                        reachedAt = System.nanoTime();
-                        reached.incrementAndGet();
-                    }
-                }
+    /** Opens the window, measures, prints, closes it. */
+    public static void measure() throws Exception {
+        TypeTiming t = new TypeTiming();
+        try {
+            t.typeOldVersusNew();
+        } finally {
+            Gui.disposeAll();
+        }
+        try {
+            t.perCharacterLayers();
+        } finally {
+            Gui.disposeAll();
+        }
+    }
 
-                @Override
-                public void removeUpdate(DocumentEvent e) {
-                }
-
-                @Override
-                public void changedUpdate(DocumentEvent e) {
-                }
-            });
-            JPanel p = new JPanel();
-            p.add(field[0]);
-            frame[0].getContentPane().add(p, BorderLayout.NORTH);
-            // As many controls as the bench window, so that resolving an identifier costs what it costs there.
-            JPanel grid = new JPanel(new GridLayout(25, 20));
-            for (int n = 0; n < 497; n++) {
-                JButton b = new JButton(Integer.toString(n));
-                b.setName("t.grid.button" + n);
-                grid.add(b);
-            }
-            frame[0].getContentPane().add(grid, BorderLayout.CENTER);
-            frame[0].setBounds(100, 100, 900, 700);
-            frame[0].setVisible(true);
-        });
-        waitFor("the frame to be focused", () -> frame[0].isFocused());
-        run(() -> field[0].requestFocusInWindow());
-        waitFor("the field to be focused", () -> field[0].isFocusOwner());
+    private void typeOldVersusNew() throws Exception {
+        JTextField field = showField(true);
         StringBuilder sb = new StringBuilder();
         for (int c = 0; c < CHARS; c++) {
             sb.append((char) ('a' + c % 26));
@@ -106,7 +72,7 @@ class TypeTimingTest {
                 int op = (k + i % n + n) % n;
                 int before = reached.get();
                 long t0 = System.nanoTime();
-                ops[op].execute(Gui.ctx(), Wire.object().put("identifier", "t.input.text").put("text", text).put("replace", true));
+                ops[op].execute(Gui.ctx(), Wire.object().put("identifier", BenchLayout.TEXT).put("text", text).put("replace", true));
                 long t1 = System.nanoTime();
                 if (reached.get() != before + 1) {
                     throw new AssertionError("the document did not hold the text before the reply");
@@ -115,12 +81,12 @@ class TypeTimingTest {
                     total[op][i] = t1 - t0;
                 }
             }
-            run(() -> field[0].setText(""));
+            run(() -> field.setText(""));
             int before = reached.get();
             long t0 = System.nanoTime();
             long when = System.currentTimeMillis();
             for (int c = 0; c < CHARS; c++) {
-                post(new KeyEvent(field[0], KeyEvent.KEY_TYPED, when, 0, KeyEvent.VK_UNDEFINED, text.charAt(c)));
+                post(new KeyEvent(field, KeyEvent.KEY_TYPED, when, 0, KeyEvent.VK_UNDEFINED, text.charAt(c)));
             }
             while (reached.get() == before) {
                 Thread.onSpinWait();
@@ -128,13 +94,13 @@ class TypeTimingTest {
             if (i >= 0) {
                 floor[i] = reachedAt - t0;
             }
-            run(() -> field[0].setText(""));
+            run(() -> field.setText(""));
             int before2 = reached.get();
             long t2 = System.nanoTime();
             EventQueue.invokeLater(() -> {
                 long w = System.currentTimeMillis();
                 for (int c = 0; c < CHARS; c++) {
-                    post(new KeyEvent(field[0], KeyEvent.KEY_TYPED, w, 0, KeyEvent.VK_UNDEFINED, text.charAt(c)));
+                    post(new KeyEvent(field, KeyEvent.KEY_TYPED, w, 0, KeyEvent.VK_UNDEFINED, text.charAt(c)));
                 }
             });
             while (reached.get() == before2) {
@@ -154,26 +120,13 @@ class TypeTimingTest {
     }
 
     /** Where the time of one character goes: direct dispatch through the focus manager, replaceSelection, a bare insert. */
-    @Test
-    void perCharacterLayers() throws Exception {
-        Gui.assumeDisplay();
-        JFrame[] frame = new JFrame[1];
-        JTextField[] field = new JTextField[1];
-        run(() -> {
-            frame[0] = new JFrame("type layers");
-            field[0] = new JTextField(30);
-            frame[0].getContentPane().add(field[0], BorderLayout.NORTH);
-            frame[0].setBounds(100, 100, 500, 300);
-            frame[0].setVisible(true);
-        });
-        waitFor("the frame to be focused", () -> frame[0].isFocused());
-        run(() -> field[0].requestFocusInWindow());
-        waitFor("the field to be focused", () -> field[0].isFocusOwner());
+    private void perCharacterLayers() throws Exception {
+        JTextField field = showField(false);
         long[][] t = new long[4][SAMPLES];
         for (int i = -WARMUP; i < SAMPLES; i++) {
             int at = i;
             run(() -> {
-                JTextField f = field[0];
+                JTextField f = field;
                 long[] d = new long[4];
                 f.setText("");
                 long t0 = System.nanoTime();
@@ -217,6 +170,40 @@ class TypeTimingTest {
         System.out.println("[timing] on the EDT, 100 x replaceSelection(one char): " + Timing.stats(t[1]));
         System.out.println("[timing] on the EDT, 100 x document.insertString(one char): " + Timing.stats(t[2]));
         System.out.println("[timing] on the EDT, 100 x new KeyEvent + KeyStroke lookup: " + Timing.stats(t[3]));
+    }
+
+    /** The window shown, its text field focused; {@code listen}: noting when the document holds {@value #CHARS} characters. */
+    private JTextField showField(boolean listen) throws Exception {
+        BenchLayout[] window = new BenchLayout[1];
+        run(() -> {
+            window[0] = new BenchLayout(new Rectangle(0, 0, 1280, 800));
+            if (listen) {
+                window[0].text.getDocument().addDocumentListener(new DocumentListener() {
+                    @Override
+                    public void insertUpdate(DocumentEvent e) {
+                        if (e.getDocument().getLength() == CHARS) {
+                            reachedAt = System.nanoTime();
+                            reached.incrementAndGet();
+                        }
+                    }
+
+                    @Override
+                    public void removeUpdate(DocumentEvent e) {
+                    }
+
+                    @Override
+                    public void changedUpdate(DocumentEvent e) {
+                    }
+                });
+            }
+            window[0].frame.setVisible(true);
+        });
+        JFrame frame = window[0].frame;
+        JTextField field = window[0].text;
+        waitFor("the frame to be focused", frame::isFocused);
+        run(field::requestFocusInWindow);
+        waitFor("the field to be focused", field::isFocusOwner);
+        return field;
     }
 
     private static void post(KeyEvent e) {
