@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.swing.AbstractButton;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.osgi.util.tracker.ServiceTracker;
+import org.osgi.test.common.annotation.InjectService;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
 import probe.client.ProbeClient;
@@ -155,53 +155,43 @@ class EventsIT {
     }
 
     @Test
-    void theSubscribedReplyComesBeforeTheFirstEventEvenWhileEventsPour() throws Exception {
-        ServiceTracker<EventBus, EventBus> t = new ServiceTracker<>(Fixture.context(), EventBus.class, null);
-        t.open();
+    void theSubscribedReplyComesBeforeTheFirstEventEvenWhileEventsPour(@InjectService(timeout = Fixture.WAIT_MILLIS) EventBus bus)
+            throws Exception {
         java.util.concurrent.atomic.AtomicBoolean pouring = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread publisher = new Thread(() -> {
+            for (long n = 0; pouring.get(); n++) {
+                bus.publish("itest.pour", Wire.object().put("n", n));
+                if (n % 50 == 49) {
+                    Thread.onSpinWait();
+                }
+            }
+        }, "itest-pour");
+        publisher.start();
         try {
-            EventBus bus = t.waitForService(Fixture.WAIT.toMillis());
-            assertNotNull(bus, "the EventBus service");
-            Thread publisher = new Thread(() -> {
-                for (long n = 0; pouring.get(); n++) {
-                    bus.publish("itest.pour", Wire.object().put("n", n));
-                    if (n % 50 == 49) {
-                        Thread.onSpinWait();
-                    }
+            // Each time a fresh connection subscribes while events are published all the time:
+            // the first line it reads must be the reply, never an event of the new subscription.
+            for (int i = 0; i < 200; i++) {
+                try (ProbeClient c = Fixture.client()) {
+                    RawConnection.of(c).send(("{\"id\":" + i + ",\"op\":\"gui.event.subscribe\",\"args\":{\"events\":[\"itest.pour\"]}}\n")
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    ObjectNode first = (ObjectNode) Wire.mapper().readTree(RawConnection.of(c).readLine());
+                    assertEquals(i, first.path("id").asInt(-1), "the first line is the subscribe reply: " + first);
+                    assertTrue(first.path("ok").asBoolean(), first.toString());
+                    ObjectNode next = c.nextEvent(EVENT_WAIT);
+                    assertNotNull(next, "events follow the reply");
                 }
-            }, "itest-pour");
-            publisher.start();
-            try {
-                // Each time a fresh connection subscribes while events are published all the time:
-                // the first line it reads must be the reply, never an event of the new subscription.
-                for (int i = 0; i < 200; i++) {
-                    try (ProbeClient c = Fixture.client()) {
-                        RawConnection.of(c).send(("{\"id\":" + i + ",\"op\":\"gui.event.subscribe\",\"args\":{\"events\":[\"itest.pour\"]}}\n")
-                                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                        ObjectNode first = (ObjectNode) Wire.mapper().readTree(RawConnection.of(c).readLine());
-                        assertEquals(i, first.path("id").asInt(-1), "the first line is the subscribe reply: " + first);
-                        assertTrue(first.path("ok").asBoolean(), first.toString());
-                        ObjectNode next = c.nextEvent(EVENT_WAIT);
-                        assertNotNull(next, "events follow the reply");
-                    }
-                }
-            } finally {
-                pouring.set(false);
-                publisher.join(10_000);
             }
         } finally {
-            t.close();
+            pouring.set(false);
+            publisher.join(10_000);
         }
     }
 
     @Test
-    void aSubscriberThatStopsReadingLosesEventsAndIsToldWhileAnotherLosesNone() throws Exception {
+    void aSubscriberThatStopsReadingLosesEventsAndIsToldWhileAnotherLosesNone(@InjectService(timeout = Fixture.WAIT_MILLIS) EventBus bus)
+            throws Exception {
         int burst = 10_000;
-        ServiceTracker<EventBus, EventBus> t = new ServiceTracker<>(Fixture.context(), EventBus.class, null);
-        t.open();
         try (ProbeClient stalled = Fixture.client(); ProbeClient reader = Fixture.client()) {
-            EventBus bus = t.waitForService(Fixture.WAIT.toMillis());
-            assertNotNull(bus, "the EventBus service");
             stalled.subscribe("itest.burst");
             reader.subscribe("itest.burst");
             List<Long> seen = new ArrayList<>();
@@ -256,8 +246,6 @@ class EventsIT {
             }
             assertTrue(lost > 0, "the stalled subscriber was told it lost events");
             assertEquals(burst, received + lost, "every event is either delivered or counted as lost");
-        } finally {
-            t.close();
         }
     }
 }

@@ -14,9 +14,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.osgi.util.tracker.ServiceTracker;
+import org.osgi.service.cm.Configuration;
+import org.osgi.test.common.annotation.InjectService;
+import org.osgi.test.common.annotation.config.InjectConfiguration;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
 import probe.client.ProbeClient;
@@ -42,38 +45,32 @@ class FaultsIT {
     }
 
     @Test
-    void clientsGoneMidRequestMidSubscriptionAndMidScreenshotAreForgotten() throws Exception {
+    void clientsGoneMidRequestMidSubscriptionAndMidScreenshotAreForgotten(@InjectService(timeout = Fixture.WAIT_MILLIS) EventBus bus)
+            throws Exception {
         awaitNoConnection();
         int fds = Health.countFds();
-        ServiceTracker<EventBus, EventBus> t = new ServiceTracker<>(Fixture.context(), EventBus.class, null);
-        t.open();
-        try {
-            EventBus bus = t.waitForService(Fixture.WAIT.toMillis());
-            for (int round = 0; round < 20; round++) {
-                // Half a line, then gone.
-                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
-                    RawConnection.of(c).send("{\"id\":1,\"op\":\"gui.li".getBytes(StandardCharsets.UTF_8));
-                }
-                // Subscribed, events flowing, then gone without unsubscribing.
-                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
-                    c.subscribe("fault.*");
-                    for (int i = 0; i < 200; i++) {
-                        bus.publish("fault.tick", Wire.object().put("i", i));
-                    }
-                }
-                // A screenshot asked for, and the client gone before its reply is written.
-                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
-                    RawConnection.of(c).send("{\"id\":2,\"op\":\"gui.screenshot\"}\n".getBytes(StandardCharsets.UTF_8));
-                }
-                // Each round's gone clients are forgotten before the next round comes (else they
-                // would count against maxConnections while the server notices they left).
-                awaitNoConnection();
+        for (int round = 0; round < 20; round++) {
+            // Half a line, then gone.
+            try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                RawConnection.of(c).send("{\"id\":1,\"op\":\"gui.li".getBytes(StandardCharsets.UTF_8));
             }
-            for (int i = 0; i < 200; i++) {
-                bus.publish("fault.tick", Wire.object().put("i", i));
+            // Subscribed, events flowing, then gone without unsubscribing.
+            try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                c.subscribe("fault.*");
+                for (int i = 0; i < 200; i++) {
+                    bus.publish("fault.tick", Wire.object().put("i", i));
+                }
             }
-        } finally {
-            t.close();
+            // A screenshot asked for, and the client gone before its reply is written.
+            try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                RawConnection.of(c).send("{\"id\":2,\"op\":\"gui.screenshot\"}\n".getBytes(StandardCharsets.UTF_8));
+            }
+            // Each round's gone clients are forgotten before the next round comes (else they
+            // would count against maxConnections while the server notices they left).
+            awaitNoConnection();
+        }
+        for (int i = 0; i < 200; i++) {
+            bus.publish("fault.tick", Wire.object().put("i", i));
         }
         awaitNoConnection();
         assertServed();
@@ -112,9 +109,9 @@ class FaultsIT {
     }
 
     @Test
-    void oneConnectionOverMaxConnectionsIsRefusedWithAMessageAndTheOthersStay() throws Exception {
-        Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L,
-                "maxConnections", 3));
+    void oneConnectionOverMaxConnectionsIsRefusedWithAMessageAndTheOthersStay(
+            @InjectConfiguration(Fixture.TRANSPORT_PID) Configuration transport) throws Exception {
+        Fixture.change(transport, Map.of("maxConnections", 3));
         List<ProbeClient> open = new ArrayList<>();
         try {
             Fixture.await("the transport to take maxConnections 3", () -> Connections.limitIs(3));
@@ -144,8 +141,12 @@ class FaultsIT {
             });
         } finally {
             open.forEach(ProbeClient::close);
-            Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L));
-            Fixture.await("the transport to take its default maxConnections", () -> Connections.limitIs(16));
         }
+    }
+
+    /** Every test leaves the transport as it found it (osgi-test has put a test's configuration back by now). */
+    @AfterEach
+    void defaultConfigurationAgain() throws Exception {
+        Fixture.await("the transport to take its default maxConnections", () -> Connections.limitIs(16));
     }
 }

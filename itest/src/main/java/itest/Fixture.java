@@ -18,11 +18,16 @@ import probe.client.ProbeClient;
 
 /**
  * The running framework as the tests see it: the probe configured on a private socket, the GUI
- * on a private library folder, and helpers to reach both. Set up once per test JVM.
+ * on a private library folder, and helpers to reach both. Set up once per test JVM; its
+ * configurations stay for the whole JVM, so it sets them itself (a test that needs another one for
+ * a while gets it injected by osgi-test, which puts this one back after it: {@link #change}).
  */
 public final class Fixture {
     /** Generous bound for anything the tests wait for; a healthy run needs a fraction of it. */
-    public static final Duration WAIT = Duration.ofSeconds(20);
+    public static final long WAIT_MILLIS = 20_000;
+    public static final Duration WAIT = Duration.ofMillis(WAIT_MILLIS);
+    /** The transport's configuration PID. */
+    public static final String TRANSPORT_PID = "probe.transport";
 
     private static Path root;
     private static Path socket;
@@ -46,7 +51,7 @@ public final class Fixture {
             library = root.resolve("library");
             Files.createDirectories(library);
             configure("hvm.gui", Map.of("libraryPath", library.toString()));
-            configure("probe.transport", Map.of("socketPath", socket.toString(), "opTimeoutMillis", OP_TIMEOUT_MILLIS));
+            configure(TRANSPORT_PID, Map.of("socketPath", socket.toString(), "opTimeoutMillis", OP_TIMEOUT_MILLIS));
             // SCR applies a configuration asynchronously by restarting the transport: a probe that
             // answers before that is the one about to stop. Wait for the configured one.
             await("the transport to run with the test's configuration", Fixture::transportConfigured);
@@ -55,7 +60,7 @@ public final class Fixture {
     }
 
     /** The transport's operation timeout in the tests. */
-    public static final long OP_TIMEOUT_MILLIS = 3000L;
+    public static final long OP_TIMEOUT_MILLIS = 3000;
 
     /** Whether SCR runs the transport's server with the test's configuration (its runtime DTOs say so). */
     private static boolean transportConfigured() {
@@ -112,8 +117,8 @@ public final class Fixture {
         return ProbeClient.connect(socket, Duration.ofSeconds(15));
     }
 
-    /** Replaces the configuration of {@code pid} with {@code props}. */
-    public static void configure(String pid, Map<String, ?> props) throws Exception {
+    /** Replaces the configuration of {@code pid} with {@code props}, for the rest of the test JVM. */
+    private static void configure(String pid, Map<String, ?> props) throws Exception {
         Configuration c = configAdmin().getConfiguration(pid, "?");
         Dictionary<String, Object> d = new Hashtable<>();
         props.forEach(d::put);
@@ -121,10 +126,22 @@ public final class Fixture {
     }
 
     /**
+     * Changes some properties of {@code config} and keeps the others: for a test that needs another
+     * configuration for a while, with {@code config} injected by osgi-test
+     * ({@code @InjectConfiguration(Fixture.TRANSPORT_PID) Configuration transport}), which puts the
+     * configuration back as it was once the test has run.
+     */
+    public static void change(Configuration config, Map<String, ?> changes) throws IOException {
+        Dictionary<String, Object> d = config.getProperties();
+        changes.forEach(d::put);
+        config.update(d);
+    }
+
+    /**
      * ConfigurationAdmin, tracked for the life of the test JVM: Felix's ConfigurationAdmin is a
      * service factory, so its object stops working once the tracker that got it is closed.
      */
-    public static synchronized ConfigurationAdmin configAdmin() throws InterruptedException {
+    private static synchronized ConfigurationAdmin configAdmin() throws InterruptedException {
         if (configAdmin == null) {
             configAdmin = new ServiceTracker<>(context(), ConfigurationAdmin.class, null);
             configAdmin.open();

@@ -16,8 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.osgi.service.cm.Configuration;
+import org.osgi.test.common.annotation.config.InjectConfiguration;
 import probe.client.ProbeClient;
 import probe.client.RawConnection;
 
@@ -52,52 +55,53 @@ class FuzzIT {
     }
 
     @Test
-    void everyGeneratedLineIsAnsweredAndTheServerStaysUp() throws Exception {
-        Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L,
-                "maxLineBytes", LIMIT));
+    void everyGeneratedLineIsAnsweredAndTheServerStaysUp(@InjectConfiguration(Fixture.TRANSPORT_PID) Configuration transport)
+            throws Exception {
+        Fixture.change(transport, Map.of("maxLineBytes", LIMIT));
         int fdsBefore = Health.countFds();
         Random r = new Random(SEED);
         Map<String, int[]> kinds = new java.util.TreeMap<>();
         long t0 = System.nanoTime();
-        try {
-            awaitLimit();
-            ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(20));
-            int connections = 1;
-            for (int i = 0; i < CASES; i++) {
-                if (i > 0 && i % 500 == 0) {
-                    if (r.nextBoolean()) {
-                        // Half a line, then gone: the server must just forget this connection.
-                        RawConnection.of(c).send("{\"id\":1,\"op\":\"probe.he".getBytes(StandardCharsets.UTF_8));
-                    }
-                    c.close();
-                    c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(20));
-                    connections++;
+        awaitLimit();
+        ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(20));
+        int connections = 1;
+        for (int i = 0; i < CASES; i++) {
+            if (i > 0 && i % 500 == 0) {
+                if (r.nextBoolean()) {
+                    // Half a line, then gone: the server must just forget this connection.
+                    RawConnection.of(c).send("{\"id\":1,\"op\":\"probe.he".getBytes(StandardCharsets.UTF_8));
                 }
-                Case k = generate(r);
-                kinds.computeIfAbsent(k.kind(), x -> new int[1])[0]++;
-                ByteArrayOutputStream line = new ByteArrayOutputStream();
-                line.writeBytes(k.line());
-                line.write('\n');
-                RawConnection.of(c).send(line.toByteArray());
-                ObjectNode reply = RawConnection.of(c).readMessage();
-                check(i, k, reply);
-                while (c.nextEvent(Duration.ZERO) != null) {
-                    // Events of a subscription that random args left on: not replies.
-                }
+                c.close();
+                c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(20));
+                connections++;
             }
-            c.close();
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            Fixture.await("every connection of the fuzz run to be closed by the server", () -> Health.connectionThreads() == 0);
-            System.out.printf("FuzzIT: %d cases (seed %d) on %d connections in %d ms; kinds %s; fds %d -> %d%n", CASES, SEED,
-                    connections, ms, kindsText(kinds), fdsBefore, Health.countFds());
-            try (ProbeClient after = Fixture.client()) {
-                assertEquals(1, after.call("probe.hello").get("protocol").intValue(), "the server is up after the fuzz run");
+            Case k = generate(r);
+            kinds.computeIfAbsent(k.kind(), x -> new int[1])[0]++;
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            line.writeBytes(k.line());
+            line.write('\n');
+            RawConnection.of(c).send(line.toByteArray());
+            ObjectNode reply = RawConnection.of(c).readMessage();
+            check(i, k, reply);
+            while (c.nextEvent(Duration.ZERO) != null) {
+                // Events of a subscription that random args left on: not replies.
             }
-            assertTrue(Health.countFds() <= fdsBefore + 2, "no descriptor left: " + fdsBefore + " -> " + Health.countFds());
-        } finally {
-            Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L));
-            awaitDefaultLimit();
         }
+        c.close();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        Fixture.await("every connection of the fuzz run to be closed by the server", () -> Health.connectionThreads() == 0);
+        System.out.printf("FuzzIT: %d cases (seed %d) on %d connections in %d ms; kinds %s; fds %d -> %d%n", CASES, SEED,
+                connections, ms, kindsText(kinds), fdsBefore, Health.countFds());
+        try (ProbeClient after = Fixture.client()) {
+            assertEquals(1, after.call("probe.hello").get("protocol").intValue(), "the server is up after the fuzz run");
+        }
+        assertTrue(Health.countFds() <= fdsBefore + 2, "no descriptor left: " + fdsBefore + " -> " + Health.countFds());
+    }
+
+    /** Runs after osgi-test has put the transport's configuration back: waits until the transport runs with it. */
+    @AfterEach
+    void defaultConfigurationAgain() throws Exception {
+        awaitDefaultLimit();
     }
 
     private static String kindsText(Map<String, int[]> kinds) {

@@ -1,6 +1,5 @@
 package itest;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,19 +12,17 @@ import org.apache.felix.service.command.CommandSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.osgi.util.tracker.ServiceTracker;
+import org.osgi.test.common.annotation.InjectService;
 
 /** The gui:* Gogo commands in the debug runtime's shell, calling the op services in-process. */
 @ExtendWith(WithApp.class)
 class GogoIT {
-    private static CommandProcessor processor;
+    /** Gogo's shell, once it is there (osgi-test fails the class when it does not come in time). */
+    @InjectService(timeout = Fixture.WAIT_MILLIS)
+    static CommandProcessor processor;
 
     @BeforeAll
     static void up() throws Exception {
-        ServiceTracker<CommandProcessor, CommandProcessor> t = new ServiceTracker<>(Fixture.context(), CommandProcessor.class, null);
-        t.open();
-        processor = t.waitForService(Fixture.WAIT.toMillis());
-        assertNotNull(processor, "Gogo's CommandProcessor");
         Fixture.await("the gui:list command", () -> {
             try {
                 return run("gui:list").contains("main");

@@ -19,9 +19,12 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.osgi.util.tracker.ServiceTracker;
+import org.osgi.service.cm.Configuration;
+import org.osgi.test.common.annotation.InjectService;
+import org.osgi.test.common.annotation.config.InjectConfiguration;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
 import probe.client.ProbeClient;
@@ -47,21 +50,22 @@ class LoadIT {
         Swing.mainFrame();
     }
 
+    /** 16 clients and the subscriber: more than the default maxConnections, so the test raises it (osgi-test puts it back). */
     @Test
-    void sixteenClientsGetEveryReplyInOrderAndTheGuiStaysResponsive() throws Exception {
-        // 16 clients and the subscriber: one more than the default maxConnections.
-        Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L,
-                "maxConnections", CLIENTS + 4));
+    void sixteenClientsGetEveryReplyInOrderAndTheGuiStaysResponsive(@InjectConfiguration(Fixture.TRANSPORT_PID) Configuration transport,
+            @InjectService(timeout = Fixture.WAIT_MILLIS) EventBus bus) throws Exception {
+        Fixture.change(transport, Map.of("maxConnections", CLIENTS + 4));
         Fixture.await("the transport to take 20 connections", () -> Connections.served(CLIENTS + 1));
-        try {
-            load();
-        } finally {
-            Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L));
-            Fixture.await("the transport to take its default maxConnections", () -> Connections.limitIs(16));
-        }
+        load(bus);
     }
 
-    private void load() throws Exception {
+    /** Runs after osgi-test has put the transport's configuration back: waits until the transport runs with it. */
+    @AfterEach
+    void defaultConfigurationAgain() throws Exception {
+        Fixture.await("the transport to take its default maxConnections", () -> Connections.limitIs(16));
+    }
+
+    private void load(EventBus bus) throws Exception {
         Fixture.await("earlier connections to be closed", () -> Health.connectionThreads() == 0);
         long heapBefore = Health.measureHeapAfterGc();
         AtomicBoolean running = new AtomicBoolean(true);
@@ -80,10 +84,6 @@ class LoadIT {
             }
         }, "itest-edt-sampler");
 
-        ServiceTracker<EventBus, EventBus> busTracker = new ServiceTracker<>(Fixture.context(), EventBus.class, null);
-        busTracker.open();
-        EventBus bus = busTracker.waitForService(Fixture.WAIT.toMillis());
-        assertTrue(bus != null, "the event bus is there");
         AtomicLong published = new AtomicLong();
         Thread publisher = new Thread(() -> {
             while (running.get()) {
@@ -154,7 +154,6 @@ class LoadIT {
         } finally {
             running.set(false);
             pool.shutdownNow();
-            busTracker.close();
         }
         Fixture.await("every load connection to be closed", () -> Health.connectionThreads() == 0);
     }

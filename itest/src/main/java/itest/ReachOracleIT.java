@@ -24,7 +24,7 @@ import javax.swing.JTabbedPane;
 import javax.swing.ToolTipManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.osgi.framework.ServiceReference;
+import org.osgi.test.common.annotation.InjectService;
 import probe.api.swing.Target;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
@@ -104,10 +104,9 @@ class ReachOracleIT {
     private int notShowing;
     private int inClosedMenus;
 
-    private static ViewRegistry registry() {
-        ServiceReference<ViewRegistry> ref = Fixture.context().getServiceReference(ViewRegistry.class);
-        return Fixture.context().getService(ref);
-    }
+    /** The registry in this framework, whose verdicts and points are compared with real presses. */
+    @InjectService(timeout = Fixture.WAIT_MILLIS)
+    ViewRegistry registry;
 
     private static void xdotool(String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
@@ -122,7 +121,6 @@ class ReachOracleIT {
         setup.run();
         JsonNode items = c.call("gui.list", Wire.object().put("scope", "window")).get("items");
         int before = compared;
-        ViewRegistry registry = registry();
         for (JsonNode item : items) {
             String id = item.path("identifier").asText(null);
             if (id == null) {

@@ -19,13 +19,20 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.cm.Configuration;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
-import org.osgi.util.tracker.ServiceTracker;
+import org.osgi.test.common.annotation.InjectService;
+import org.osgi.test.common.annotation.config.InjectConfiguration;
+import probe.api.Op;
+import probe.api.Ops;
+import probe.api.ProbeOp;
 import probe.api.wire.Wire;
 import probe.client.ProbeClient;
 import probe.client.ProbeOpException;
@@ -113,12 +120,23 @@ class TransportIT {
     }
 
     @Test
+    void everyOpOfTheContractIsRegisteredByTheBundleOpsNames() throws Exception {
+        for (Ops.Contract op : Ops.CONTRACT) {
+            ServiceReference<?>[] refs = Fixture.context().getServiceReferences(ProbeOp.class.getName(), "(" + Op.NAME + "=" + op.op() + ")");
+            assertNotNull(refs, op.op() + " is registered");
+            assertEquals(1, refs.length, op.op() + " is registered once");
+            assertEquals(op.bundle(), refs[0].getBundle().getSymbolicName(), op.op() + ": the bundle named in probe.api.Ops.CONTRACT");
+        }
+    }
+
+    @Test
     void aStoppedOpBundleIsUnavailableAndAnswersAgainOnceRestarted() throws Exception {
         Bundle screenshot = Fixture.bundle("probe.screenshot");
         screenshot.stop();
         try (ProbeClient c = Fixture.client()) {
             ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("gui.screenshot"));
             assertEquals("gui.op_unavailable", e.code());
+            assertTrue(e.getMessage().contains("its bundle probe.screenshot is not installed or not started"), e.getMessage());
             assertFalse(contains(c.call("probe.hello").get("ops"), "gui.screenshot"));
             screenshot.start();
             Fixture.await("gui.screenshot to be listed again", () -> {
@@ -186,67 +204,64 @@ class TransportIT {
         Fixture.awaitProbe();
     }
 
+    /** SCR's runtime view of the components (osgi-test injects it before the class's tests). */
+    @InjectService(timeout = Fixture.WAIT_MILLIS)
+    static ServiceComponentRuntime scr;
+
     /** The transport component's activation failure, or null while it has none. */
     private static String failure() {
-        ServiceTracker<ServiceComponentRuntime, ServiceComponentRuntime> t =
-                new ServiceTracker<>(Fixture.context(), ServiceComponentRuntime.class, null);
-        t.open();
-        try {
-            ServiceComponentRuntime scr = t.getService();
-            for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs(Fixture.bundle("probe.transport"))) {
-                if (TRANSPORT.equals(d.name)) {
-                    for (ComponentConfigurationDTO cc : scr.getComponentConfigurationDTOs(d)) {
-                        if (cc.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
-                            return cc.failure;
-                        }
+        for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs(Fixture.bundle("probe.transport"))) {
+            if (TRANSPORT.equals(d.name)) {
+                for (ComponentConfigurationDTO cc : scr.getComponentConfigurationDTOs(d)) {
+                    if (cc.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
+                        return cc.failure;
                     }
                 }
             }
-            return null;
-        } finally {
-            t.close();
         }
+        return null;
     }
 
     @Test
-    void withATokenTheFirstRequestMustAuthenticate() throws Exception {
-        Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L, "token", "s3cret-token"));
-        try {
-            Fixture.await("the transport to require a token", () -> {
-                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
-                    c.call("probe.hello");
-                    return false;
-                } catch (ProbeOpException e) {
-                    return "auth.required".equals(e.code());
-                } catch (Exception e) {
-                    return false;
-                }
-            });
-            try (ProbeClient c = Fixture.client()) {
-                ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("probe.hello"));
-                assertEquals("auth.required", e.code());
-                assertNull(RawConnection.of(c).readLine(), "the connection is closed after auth.required");
+    void withATokenTheFirstRequestMustAuthenticate(@InjectConfiguration(Fixture.TRANSPORT_PID) Configuration transport) throws Exception {
+        Fixture.change(transport, Map.of("token", "s3cret-token"));
+        Fixture.await("the transport to require a token", () -> {
+            try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                c.call("probe.hello");
+                return false;
+            } catch (ProbeOpException e) {
+                return "auth.required".equals(e.code());
+            } catch (Exception e) {
+                return false;
             }
-            try (ProbeClient c = Fixture.client()) {
-                ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("probe.auth", Wire.object().put("token", "guess")));
-                assertEquals("auth.denied", e.code());
-                assertFalse(e.getMessage().contains("guess"));
-                assertNull(RawConnection.of(c).readLine(), "the connection is closed after auth.denied");
-            }
-            try (ProbeClient c = Fixture.client()) {
-                assertTrue(c.call("probe.auth", Wire.object().put("token", "s3cret-token")).get("authenticated").booleanValue());
-                assertEquals(1, c.call("probe.hello").get("protocol").intValue());
-            }
-        } finally {
-            Fixture.configure("probe.transport", Map.of("socketPath", Fixture.socket().toString(), "opTimeoutMillis", 3000L));
-            Fixture.await("the transport to answer without a token", () -> {
-                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
-                    return c.call("probe.hello") != null;
-                } catch (Exception e) {
-                    return false;
-                }
-            });
+        });
+        try (ProbeClient c = Fixture.client()) {
+            ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("probe.hello"));
+            assertEquals("auth.required", e.code());
+            assertNull(RawConnection.of(c).readLine(), "the connection is closed after auth.required");
         }
+        try (ProbeClient c = Fixture.client()) {
+            ProbeOpException e = assertThrows(ProbeOpException.class, () -> c.call("probe.auth", Wire.object().put("token", "guess")));
+            assertEquals("auth.denied", e.code());
+            assertFalse(e.getMessage().contains("guess"));
+            assertNull(RawConnection.of(c).readLine(), "the connection is closed after auth.denied");
+        }
+        try (ProbeClient c = Fixture.client()) {
+            assertTrue(c.call("probe.auth", Wire.object().put("token", "s3cret-token")).get("authenticated").booleanValue());
+            assertEquals(1, c.call("probe.hello").get("protocol").intValue());
+        }
+    }
+
+    /** Every test leaves the transport as it found it (osgi-test has put a test's configuration back by now). */
+    @AfterEach
+    void answersWithoutATokenAgain() throws Exception {
+        Fixture.await("the transport to answer without a token", () -> {
+            try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                return c.call("probe.hello") != null;
+            } catch (Exception e) {
+                return false;
+            }
+        });
     }
 
     static boolean contains(JsonNode array, String value) {

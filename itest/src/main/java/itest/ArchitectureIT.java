@@ -1,0 +1,75 @@
+package itest;
+
+import static java.util.Map.entry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.namespace.PackageNamespace;
+import org.osgi.framework.wiring.BundleWire;
+import org.osgi.framework.wiring.BundleWiring;
+
+/**
+ * Which bundle of the project may import which, as docs/ARCHITECTURE.md draws it, checked on the
+ * wiring the framework made: the GUI imports nothing of the probe, the API nothing of anyone, an op
+ * bundle only the API, the transport the API and junixsocket, the Gogo commands the API and the
+ * client library's readable text.
+ */
+class ArchitectureIT {
+    /** For each bundle of the project, the other bundles of the project whose packages it may import. */
+    static final Map<String, Set<String>> MAY_IMPORT = Map.ofEntries(
+            entry("hvm.gui", Set.of()),
+            entry("org.newsclub.net.unix", Set.of()),
+            entry("probe.api", Set.of()),
+            entry("probe.transport", Set.of("probe.api", "org.newsclub.net.unix")),
+            entry("probe.registry", Set.of("probe.api")),
+            entry("probe.screenshot", Set.of("probe.api")),
+            entry("probe.events", Set.of("probe.api")),
+            entry("probe.click", Set.of("probe.api")),
+            entry("probe.type", Set.of("probe.api")),
+            entry("probe.key", Set.of("probe.api")),
+            entry("probe.client", Set.of("probe.api")),
+            entry("probe.gogo", Set.of("probe.api", "probe.client")),
+            // A fragment of gogo.jline (the debug console's profile): it imports nothing of the project.
+            entry("probe.gogo.profile", Set.of()));
+
+    @BeforeAll
+    static void up() throws Exception {
+        Fixture.start();
+    }
+
+    @Test
+    void eachBundleImportsOnlyWhatTheArchitectureAllows() {
+        Set<String> seen = new TreeSet<>();
+        List<String> wrong = new ArrayList<>();
+        for (Bundle b : Fixture.context().getBundles()) {
+            String name = b.getSymbolicName();
+            Set<String> allowed = MAY_IMPORT.get(name);
+            if (allowed == null) {
+                assertTrue(!name.startsWith("probe.") && !name.startsWith("hvm."), name + " is a bundle of the project that"
+                        + " ArchitectureIT.MAY_IMPORT (and docs/ARCHITECTURE.md) do not place");
+                continue;
+            }
+            seen.add(name);
+            BundleWiring wiring = b.adapt(BundleWiring.class);
+            assertNotNull(wiring, name + " is resolved");
+            for (BundleWire w : wiring.getRequiredWires(PackageNamespace.PACKAGE_NAMESPACE)) {
+                String provider = w.getProvider().getBundle().getSymbolicName();
+                if (!provider.equals(name) && MAY_IMPORT.containsKey(provider) && !allowed.contains(provider)) {
+                    wrong.add(name + " imports " + w.getCapability().getAttributes().get(PackageNamespace.PACKAGE_NAMESPACE) + " from "
+                            + provider);
+                }
+            }
+        }
+        assertEquals(MAY_IMPORT.keySet(), seen, "every bundle of the project is in the test runtime");
+        assertEquals(List.of(), wrong, "imports that docs/ARCHITECTURE.md does not allow");
+    }
+}
