@@ -30,14 +30,17 @@ public final class OpTable {
 
     private final Map<String, List<Entry>> byName = new HashMap<>();
 
+    private static final System.Logger LOG = System.getLogger(OpTable.class.getName());
+
     /**
      * Adds an op service with its properties.
      *
-     * @return false, and nothing is added, when the service has no {@value Op#NAME} name
+     * @return false, and nothing is added, when the service has no {@value Op#NAME} name (logged as a warning)
      */
     public synchronized boolean add(ProbeOp op, Map<String, ?> props) {
         Object name = props.get(Op.NAME);
         if (!(name instanceof String) || ((String) name).isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
             return false;
         }
         // The framework's own property names (Constants.SERVICE_RANKING, SERVICE_ID), kept literal so the API needs no framework.

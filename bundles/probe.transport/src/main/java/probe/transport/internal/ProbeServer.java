@@ -164,8 +164,7 @@ public final class ProbeServer implements Connection.Dispatcher {
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
         if (!ops.add(op, props)) {
-            LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
-            return;
+            return; // nameless: OpTable has said so in the log
         }
         org.osgi.framework.Bundle provider = org.osgi.framework.FrameworkUtil.getBundle(op.getClass());
         if (provider != null) {
