@@ -20,8 +20,8 @@ import org.osgi.framework.wiring.BundleWiring;
 /**
  * Which bundle of the project may import which, as docs/ARCHITECTURE.md draws it, checked on the
  * wiring the framework made: the GUI imports nothing of the probe, the API nothing of anyone, an op
- * bundle only the API, the transport the API and junixsocket, the Gogo commands the API and the
- * client library's readable text.
+ * bundle only the API (and probe.input, the ops that act), the transport the API and junixsocket,
+ * the Gogo commands the API and the client library's readable text.
  */
 class ArchitectureIT {
     /** For each bundle of the project, the other bundles of the project whose packages it may import. */
@@ -29,13 +29,14 @@ class ArchitectureIT {
             entry("hvm.gui", Set.of()),
             entry("org.newsclub.net.unix", Set.of()),
             entry("probe.api", Set.of()),
+            entry("probe.input", Set.of("probe.api")),
             entry("probe.transport", Set.of("probe.api", "org.newsclub.net.unix")),
             entry("probe.registry", Set.of("probe.api")),
             entry("probe.screenshot", Set.of("probe.api")),
             entry("probe.events", Set.of("probe.api")),
-            entry("probe.click", Set.of("probe.api")),
-            entry("probe.type", Set.of("probe.api")),
-            entry("probe.key", Set.of("probe.api")),
+            entry("probe.click", Set.of("probe.api", "probe.input")),
+            entry("probe.type", Set.of("probe.api", "probe.input")),
+            entry("probe.key", Set.of("probe.api", "probe.input")),
             entry("probe.client", Set.of("probe.api")),
             entry("probe.gogo", Set.of("probe.api", "probe.client")),
             // A fragment of gogo.jline (the debug console's profile): it imports nothing of the project.

@@ -23,10 +23,10 @@ import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
-import probe.api.input.Deadline;
-import probe.api.input.Delivery;
-import probe.api.input.Effects;
-import probe.api.input.Mouse;
+import probe.input.Deadline;
+import probe.input.Delivery;
+import probe.input.Effects;
+import probe.input.Mouse;
 import probe.api.swing.Target;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
@@ -208,7 +208,7 @@ public final class BenchOp implements ProbeOp {
                         // The first look and the lookup in one walk, as gui.click takes them.
                         Target t = effects.before(BenchWindow.COUNT_BUTTON);
                         b[1] = System.nanoTime();
-                        Mouse.click(t.window(), probe.api.input.Reach.check(registry, t).at(), Mouse.Button.LEFT, 1);
+                        Mouse.click(t.window(), probe.input.Reach.check(registry, t).at(), Mouse.Button.LEFT, 1);
                         return Delivery.posted(null);
                     });
                     t1 = System.nanoTime();

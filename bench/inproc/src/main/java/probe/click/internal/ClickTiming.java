@@ -115,7 +115,7 @@ public final class ClickTiming {
             for (int i = 0; i < SAMPLES; i++) {
                 long t0 = System.nanoTime();
                 probe.api.swing.Target t = registry.resolve(BenchLayout.COUNT_BUTTON);
-                probe.api.input.Reach.check(registry, t);
+                probe.input.Reach.check(registry, t);
                 t.centreInWindow();
                 w[i] = System.nanoTime() - t0;
             }
@@ -133,14 +133,14 @@ public final class ClickTiming {
         long[] stamp = new long[3];
         for (int i = -WARMUP; i < SAMPLES; i++) {
             long t0 = System.nanoTime();
-            probe.api.input.Delivery.run(probe.api.input.Deadline.after(5000), () -> {
+            probe.input.Delivery.run(probe.input.Deadline.after(5000), () -> {
                 stamp[0] = System.nanoTime();
                 probe.api.swing.Target t = registry.resolve(BenchLayout.COUNT_BUTTON);
-                probe.api.input.Reach.check(registry, t);
-                probe.api.input.Mouse.click(t.window(), t.centreInWindow(), probe.api.input.Mouse.Button.LEFT, 1);
+                probe.input.Reach.check(registry, t);
+                probe.input.Mouse.click(t.window(), t.centreInWindow(), probe.input.Mouse.Button.LEFT, 1);
                 stamp[1] = System.nanoTime();
                 java.awt.EventQueue.invokeLater(() -> stamp[2] = System.nanoTime());
-                return probe.api.input.Delivery.posted(null);
+                return probe.input.Delivery.posted(null);
             });
             long t3 = System.nanoTime();
             if (i >= 0) {

@@ -16,9 +16,9 @@ import java.util.stream.Stream;
 import probe.api.ErrorCodes;
 import probe.api.Nearest;
 import probe.api.ProbeException;
-import probe.api.input.Keyboard;
-import probe.api.input.Keyboard.Key;
-import probe.api.input.Keyboard.Modifier;
+import probe.input.Keyboard;
+import probe.input.Keyboard.Key;
+import probe.input.Keyboard.Modifier;
 
 /**
  * The keys of a US keyboard that a person uses in the app, by name, and the modifiers. The

@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
-import probe.api.input.Keyboard.Key;
-import probe.api.input.Keyboard.Modifier;
+import probe.input.Keyboard.Key;
+import probe.input.Keyboard.Modifier;
 import probe.api.wire.Wire;
 
 class KeyTableTest {

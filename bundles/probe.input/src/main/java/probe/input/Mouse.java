@@ -1,4 +1,4 @@
-package probe.api.input;
+package probe.input;
 
 import java.awt.Point;
 import java.awt.Window;

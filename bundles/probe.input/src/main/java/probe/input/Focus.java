@@ -1,4 +1,4 @@
-package probe.api.input;
+package probe.input;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;

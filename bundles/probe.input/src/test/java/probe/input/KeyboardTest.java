@@ -1,4 +1,4 @@
-package probe.api.input;
+package probe.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package probe.api.input;
+package probe.input;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package probe.api.input;
+package probe.input;
 
 import java.awt.AWTEvent;
 import java.awt.Component;
