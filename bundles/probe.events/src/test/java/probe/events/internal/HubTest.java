@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import probe.api.wire.Wire;
 
 class HubTest {
@@ -239,11 +240,26 @@ class HubTest {
         await(() -> got.size() == 1, "the good event");
     }
 
+    /**
+     * Publishing on the EDT never waits for a subscriber: 20,000 events go out while one
+     * subscriber is stuck in its handler. The time it takes is printed, not asserted (the machine
+     * is shared); the test's timeout only guards against a publisher that blocks for good.
+     */
     @Test
-    void publishingOnTheEdtCostsMicroseconds() throws Exception {
+    @Timeout(120)
+    void publishingOnTheEdtNeverWaitsForASubscriber() throws Exception {
         List<ObjectNode> got = new CopyOnWriteArrayList<>();
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch entered = new CountDownLatch(1);
         hub.subscribe(List.of("dialog.*"), got::add);
-        hub.subscribe(List.of("*"), e -> { });
+        hub.subscribe(List.of("*"), e -> {
+            entered.countDown();
+            try {
+                stuck.await();
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+        });
         long[] nanos = new long[20_000];
         EventQueue.invokeAndWait(() -> {
             for (int i = 0; i < nanos.length; i++) {
@@ -252,10 +268,13 @@ class HubTest {
                 nanos[i] = System.nanoTime() - t0;
             }
         });
+        assertTrue(entered.await(30, TimeUnit.SECONDS), "the stuck subscriber had an event");
+        stuck.countDown();
+        // The other subscriber had events meanwhile (as many as its bounded queue kept up with).
+        await(() -> !got.isEmpty(), "events reached the subscriber that was not stuck");
         java.util.Arrays.sort(nanos);
         long median = nanos[nanos.length / 2];
         System.out.println("publish on the EDT: median " + median / 1000.0 + " µs, p99 " + nanos[nanos.length * 99 / 100] / 1000.0 + " µs");
-        assertTrue(median < 50_000, "median publish " + median + " ns");
     }
 
     @Test

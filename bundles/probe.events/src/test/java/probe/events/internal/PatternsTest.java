@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class PatternsTest {
 
@@ -79,12 +80,16 @@ class PatternsTest {
         assertEquals(1, Patterns.of(Collections.nCopies(1000, "error")).list().size());
     }
 
+    /**
+     * A pattern of many stars does not backtrack exponentially: a backtracking matcher would take
+     * longer than the universe's age here. The timeout guards against that hang, not a speed.
+     */
     @Test
-    void manyStarsStayFast() {
+    @Timeout(60)
+    void manyStarsDoNotBacktrackForEver() {
         String p = "*a".repeat(100);
         String s = "a".repeat(150) + "b";
-        long t0 = System.nanoTime();
         assertFalse(Patterns.glob(p, s));
-        assertTrue((System.nanoTime() - t0) < 100_000_000L, "glob took too long");
+        assertTrue(Patterns.glob(p, "a".repeat(150)));
     }
 }
