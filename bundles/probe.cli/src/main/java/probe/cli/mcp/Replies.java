@@ -91,29 +91,8 @@ public final class Replies {
     }
 
     private static String change(JsonNode c) {
-        String id = text(c, "identifier");
-        String field = text(c, "field");
-        JsonNode after = c.get("after");
-        String who = id == null ? "(no identifier)" : Readable.bare(id);
-        if (field == null || after == null) {
-            return who + " changed";
-        }
-        switch (field) {
-            case "enabled":
-                return who + (after.asBoolean() ? " enabled" : " disabled");
-            case "selected":
-                return who + (after.asBoolean() ? " selected" : " unselected");
-            case "showing":
-                return who + (after.asBoolean() ? " showing" : " hidden");
-            case "value":
-                return who + " value=" + value(after);
-            default:
-                return who + " " + field + "=" + value(after);
-        }
-    }
-
-    private static String value(JsonNode v) {
-        return v.isNull() ? "null" : v.isTextual() ? Readable.quote(v.textValue()) : Json.compact(v);
+        // As the CLI words it, but "ID value=…": a model reads the field's name.
+        return Readable.change(c, " value=");
     }
 
     private static void names(List<String> parts, String what, JsonNode list) {

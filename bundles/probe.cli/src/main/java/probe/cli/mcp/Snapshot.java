@@ -2,9 +2,7 @@ package probe.cli.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import probe.client.format.Readable;
 
 /**
@@ -53,28 +51,10 @@ public final class Snapshot {
             return b.append('\n').append(empty).toString();
         }
         int n = items.size();
-        List<List<Integer>> children = new ArrayList<>(n);
-        List<Integer> roots = new ArrayList<>();
-        Map<String, Integer> firstWithIdentifier = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            children.add(new ArrayList<>());
-            JsonNode item = items.get(i);
-            String parent = text(item, "parent");
-            // Only items seen before count as parents: no cycle, whatever the data says.
-            Integer p = parent == null ? null : firstWithIdentifier.get(parent);
-            if (p == null) {
-                roots.add(i);
-            } else {
-                children.get(p).add(i);
-            }
-            String id = text(item, "identifier");
-            if (id != null) {
-                firstWithIdentifier.putIfAbsent(id, i);
-            }
-        }
+        Readable.Forest forest = Readable.forest(items);
         int[] written = {0};
-        for (int r : roots) {
-            append(b, items, children, r, 0, written, maxItems);
+        for (int r : forest.roots()) {
+            append(b, items, forest.children(), r, 0, written, maxItems);
         }
         if (written[0] < n) {
             b.append("\n... ").append(n - written[0]).append(" more items not shown (maxItems ").append(maxItems)

@@ -53,7 +53,33 @@ public final class Readable {
      * ({@link #item}), indented two spaces per level plus {@code indent} levels.
      */
     public static String tree(JsonNode items, int indent) {
-        int n = items.size();
+        Forest forest = forest(items);
+        StringBuilder out = new StringBuilder();
+        for (int r : forest.roots()) {
+            appendTree(out, items, forest.children(), r, indent);
+        }
+        return out.toString();
+    }
+
+    /**
+     * gui.list items as a forest, by index: the items at the top, in the order given, and each
+     * item's children in order.
+     *
+     * @param roots the indices of the items at the top
+     * @param children for each item's index, the indices of the items under it
+     * @since 1.1
+     */
+    public record Forest(List<Integer> roots, List<List<Integer>> children) {
+    }
+
+    /**
+     * The forest of {@code items}: each under its {@code parent} (the nearest named ancestor's
+     * identifier) when that parent is among the items before it, else at the top.
+     *
+     * @since 1.1
+     */
+    public static Forest forest(JsonNode items) {
+        int n = items == null ? 0 : items.size();
         List<List<Integer>> children = new ArrayList<>(n);
         List<Integer> roots = new ArrayList<>();
         Map<String, Integer> firstWithIdentifier = new HashMap<>();
@@ -73,11 +99,7 @@ public final class Readable {
                 firstWithIdentifier.putIfAbsent(id, i);
             }
         }
-        StringBuilder out = new StringBuilder();
-        for (int r : roots) {
-            appendTree(out, items, children, r, indent);
-        }
-        return out.toString();
+        return new Forest(roots, children);
     }
 
     private static void appendTree(StringBuilder out, JsonNode items, List<List<Integer>> children, int i, int depth) {
@@ -459,6 +481,17 @@ public final class Readable {
 
     /** One changed field: {@code ID enabled}, {@code ID selected}, {@code ID out of view}, {@code ID="Running"}, {@code ID length=8}. */
     private static String change(JsonNode c) {
+        return change(c, "=");
+    }
+
+    /**
+     * One changed field of a receipt's {@code changed}, as {@link #receipt} words it, with
+     * {@code valueIs} between the identifier and a new value ({@code "="} here; the MCP server
+     * spells {@code " value="} for a model).
+     *
+     * @since 1.1
+     */
+    public static String change(JsonNode c, String valueIs) {
         String id = text(c, "identifier");
         String field = text(c, "field");
         JsonNode after = c.get("after");
@@ -476,7 +509,7 @@ public final class Readable {
             case "visible":
                 return who + (after.asBoolean() ? " in view" : " out of view");
             case "value":
-                return who + "=" + (after.isNull() ? "null" : value(after));
+                return who + valueIs + (after.isNull() ? "null" : value(after));
             default:
                 return who + " " + field + "=" + (after.isNull() ? "null" : value(after));
         }

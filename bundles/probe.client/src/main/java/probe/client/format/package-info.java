@@ -4,7 +4,7 @@
  * the same words. Plain functions from Jackson trees to text; nothing here touches a socket.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package probe.client.format;
 
 import org.osgi.annotation.bundle.Export;
