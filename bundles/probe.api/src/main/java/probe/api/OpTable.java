@@ -30,6 +30,9 @@ public final class OpTable {
 
     private final Map<String, List<Entry>> byName = new HashMap<>();
 
+    /** The bundle that last provided each op seen, kept after it went away: what gui.op_unavailable names. */
+    private final Map<String, String> providers = new HashMap<>();
+
     private static final System.Logger LOG = System.getLogger(OpTable.class.getName());
 
     /**
@@ -38,6 +41,17 @@ public final class OpTable {
      * @return false, and nothing is added, when the service has no {@value Op#NAME} name (logged as a warning)
      */
     public synchronized boolean add(ProbeOp op, Map<String, ?> props) {
+        return add(op, props, null);
+    }
+
+    /**
+     * Adds an op service with its properties and the symbolic name of the bundle that provides it
+     * (null when unknown), which {@link #provider} names once it has gone.
+     *
+     * @return false, and nothing is added, when the service has no {@value Op#NAME} name (logged as a warning)
+     * @since 1.2
+     */
+    public synchronized boolean add(ProbeOp op, Map<String, ?> props, String provider) {
         Object name = props.get(Op.NAME);
         if (!(name instanceof String) || ((String) name).isEmpty()) {
             LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
@@ -50,7 +64,21 @@ public final class OpTable {
         List<Entry> list = byName.computeIfAbsent(e.name(), k -> new ArrayList<>());
         list.add(e);
         list.sort(BEST_FIRST);
+        if (provider != null) {
+            providers.put(e.name(), provider);
+        }
         return true;
+    }
+
+    /**
+     * The bundle that provides {@code name}: the one that last did in this runtime, else the one
+     * the contract names ({@link Ops#contract}); null for an op of neither.
+     *
+     * @since 1.2
+     */
+    public synchronized String provider(String name) {
+        String seen = providers.get(name);
+        return seen != null ? seen : Ops.contract(name).map(Ops.Contract::bundle).orElse(null);
     }
 
     /** Removes the op service with these properties (its service.id). */

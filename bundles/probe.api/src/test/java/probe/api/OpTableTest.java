@@ -20,6 +20,19 @@ class OpTableTest {
     }
 
     @Test
+    void theProviderIsTheBundleLastSeenElseTheContracts() {
+        OpTable t = new OpTable();
+        assertEquals("probe.click", t.provider(Ops.CLICK), "the contract's, before any was seen");
+        assertNull(t.provider("no.such.op"));
+        t.add(a, props(Ops.CLICK, 0, 1), "my.clicks");
+        t.remove(props(Ops.CLICK, 0, 1));
+        assertNull(t.get(Ops.CLICK));
+        assertEquals("my.clicks", t.provider(Ops.CLICK), "the one that last provided it, after it went");
+        t.add(b, props("extra.op", 0, 2), null);
+        assertNull(t.provider("extra.op"), "unknown when the dispatcher could not tell");
+    }
+
+    @Test
     void highestRankingThenLowestServiceIdAnswers() {
         OpTable t = new OpTable();
         t.add(a, props("gui.click", 0, 20));

@@ -63,7 +63,6 @@ public final class GuiCommands {
 
     private final OpTable ops = new OpTable();
     /** The symbolic name of the bundle that last provided each op, kept after it goes: what gui.op_unavailable names. */
-    private final Map<String, String> providers = new java.util.concurrent.ConcurrentHashMap<>();
     private final String version;
 
     /** probe.events' bus, for gui:watch; absent until that bundle runs. */
@@ -83,13 +82,8 @@ public final class GuiCommands {
     @Reference(name = "ops", service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
-        if (!ops.add(op, props)) {
-            return; // nameless: OpTable has said so in the log
-        }
         org.osgi.framework.Bundle bundle = org.osgi.framework.FrameworkUtil.getBundle(op.getClass());
-        if (bundle != null) {
-            providers.put((String) props.get(Op.NAME), bundle.getSymbolicName());
-        }
+        ops.add(op, props, bundle == null ? null : bundle.getSymbolicName()); // nameless: OpTable says so in the log
     }
 
     void removeOp(ProbeOp op, Map<String, Object> props) {
@@ -431,7 +425,7 @@ public final class GuiCommands {
             ObjectNode details = Wire.object();
             ArrayNode present = details.putArray("ops");
             ops.names().forEach(present::add);
-            String bundle = providers.getOrDefault(op, Ops.contract(op).map(Ops.Contract::bundle).orElse(null));
+            String bundle = ops.provider(op);
             throw new GuiError(ErrorCodes.OP_UNAVAILABLE, ErrorCodes.OP_UNAVAILABLE + ": " + op
                     + " is not available: its bundle " + (bundle == null ? "" : bundle + " ") + "is not installed or not started ("
                     + (bundle == null ? "" : "lb " + bundle + " finds it, start ID starts it; ") + "available now: "

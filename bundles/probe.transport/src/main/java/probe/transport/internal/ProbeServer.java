@@ -59,8 +59,6 @@ public final class ProbeServer implements Connection.Dispatcher {
     private static final int NEAREST_OPS = 3;
 
     private final OpTable ops = new OpTable();
-    /** The symbolic name of the bundle that last provided each op, kept after it goes: what gui.op_unavailable names. */
-    private final Map<String, String> providers = new ConcurrentHashMap<>();
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicLong connectionIds = new AtomicLong();
     // Set by activate, before the acceptor thread starts (which publishes them to the connections).
@@ -163,13 +161,8 @@ public final class ProbeServer implements Connection.Dispatcher {
     @Reference(service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
-        if (!ops.add(op, props)) {
-            return; // nameless: OpTable has said so in the log
-        }
         org.osgi.framework.Bundle provider = org.osgi.framework.FrameworkUtil.getBundle(op.getClass());
-        if (provider != null) {
-            providers.put((String) props.get(Op.NAME), provider.getSymbolicName());
-        }
+        ops.add(op, props, provider == null ? null : provider.getSymbolicName()); // nameless: OpTable says so in the log
     }
 
     void removeOp(ProbeOp op, Map<String, Object> props) {
@@ -343,7 +336,7 @@ public final class ProbeServer implements Connection.Dispatcher {
      * runtime, else the one that does in HDP-GUI v1), and how to bring it back.
      */
     private String unavailable(String op) {
-        String bundle = providers.getOrDefault(op, Ops.contract(op).map(Ops.Contract::bundle).orElse(null));
+        String bundle = ops.provider(op);
         if (bundle == null) {
             return "the op '" + op + "' is not available right now: the probe bundle that provides it is not installed or not started";
         }
