@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.swing.Edt;
+import probe.api.swing.ProbeTasks;
 
 /**
  * Waits until the GUI has handled input that was posted, without waiting for what the input
@@ -44,7 +45,7 @@ public final class Barrier {
     public static Barrier behind() {
         Barrier b = new Barrier();
         Toolkit.getDefaultToolkit().addAWTEventListener(b.modalWatch, AWTEvent.HIERARCHY_EVENT_MASK);
-        EventQueue.invokeLater(() -> {
+        ProbeTasks.later(() -> {
             // Also removed here, so a barrier that nobody awaits leaves no listener behind.
             Toolkit.getDefaultToolkit().removeAWTEventListener(b.modalWatch);
             b.marker.countDown();

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.swing.Edt;
+import probe.api.swing.ProbeTasks;
 
 /**
  * One EDT hop for an input op: a task that resolves, checks and posts the input runs on the EDT,
@@ -109,7 +110,7 @@ public final class Delivery {
             throw Edt.timeout(deadline.timeoutMillis());
         }
         Run<T> r = new Run<>(task);
-        EventQueue.invokeLater(r);
+        ProbeTasks.later(r);
         try {
             if (!r.done.await(left, TimeUnit.MILLISECONDS)) {
                 if (r.state.compareAndSet(QUEUED, CANCELLED) || !r.posted) {
@@ -171,7 +172,7 @@ public final class Delivery {
                     queued = s.input == null || s.input.deliver();
                 } finally {
                     if (queued) {
-                        EventQueue.invokeLater(this::marker);
+                        ProbeTasks.later(this::marker);
                     } else {
                         // Every event was handled inside deliver(): nothing is left to wait behind.
                         marker();

@@ -28,6 +28,7 @@ import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.events.EventBus;
 import probe.api.swing.ControlState;
+import probe.api.swing.ProbeTasks;
 import probe.api.swing.Target;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
@@ -212,7 +213,7 @@ public final class Effects implements AutoCloseable {
         }
         long bound = Math.min(settleMillis, deadline.remainingMillis());
         Settling s = new Settling(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(bound));
-        EventQueue.invokeLater(s);
+        ProbeTasks.later(s);
         After after = null;
         try {
             if (s.done.await(Math.min(bound + GRACE_MILLIS, Math.max(deadline.remainingMillis(), 1)), TimeUnit.MILLISECONDS)
@@ -285,9 +286,12 @@ public final class Effects implements AutoCloseable {
                     later();
                     return;
                 }
-                if (next != null) {
-                    // Behind what is queued now: the next look comes when it has run.
-                    EventQueue.invokeLater(this);
+                if (next != null && ProbeTasks.othersQueued()) {
+                    // Behind what is queued now: the next look comes when it has run. Only the
+                    // probe's own tasks queued (other clients' ops, their looks) is as good as empty:
+                    // they are not what the input caused, and while several clients work they
+                    // would keep the queue from ever emptying.
+                    ProbeTasks.later(this);
                     return;
                 }
                 if (!focusSettled()) {

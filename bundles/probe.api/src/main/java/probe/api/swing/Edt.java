@@ -41,7 +41,8 @@ public final class Edt {
             }
         }
         FutureTask<T> future = new FutureTask<>(task);
-        EventQueue.invokeLater(future);
+        // A probe task: an action's receipt does not take it for something the input caused.
+        ProbeTasks.later(future);
         try {
             return future.get(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

@@ -220,6 +220,45 @@ class EffectsTest {
         assertFalse(e.has("truncated"));
     }
 
+    /**
+     * Runs {@code input} as an action while the event queue is never empty: a task posted by
+     * {@code post} that posts itself again each time it runs, so one is always queued.
+     */
+    private ObjectNode actWhileBusy(long settleMillis, Consumer<Runnable> post, Runnable input) throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Runnable again = new Runnable() {
+            @Override
+            public void run() {
+                if (busy.get()) {
+                    post.accept(this);
+                }
+            }
+        };
+        post.accept(again);
+        try {
+            return act(Wire.object().put("settleMillis", settleMillis), input);
+        } finally {
+            busy.set(false);
+        }
+    }
+
+    @Test
+    void otherClientsTasksDoNotKeepTheGuiFromSettling() throws Exception {
+        // What other clients' ops queue (the probe's own tasks) is not what the input caused.
+        ObjectNode data = actWhileBusy(5000, probe.api.swing.ProbeTasks::later, () -> name.setText("busy"));
+        assertTrue(data.get("settled").booleanValue(), data.toString());
+        assertEquals("busy", change(data.get("effects"), "t.input.name", "value").get("after").asText());
+    }
+
+    @Test
+    void theAppsOwnQueuedWorkCountsInTheSettling() throws Exception {
+        // The app's own work (a task that queues itself again, as an animation would) never stops
+        // here: the GUI never settles, and the reply says so.
+        ObjectNode data = actWhileBusy(300, EventQueue::invokeLater, () -> name.setText("busier"));
+        assertFalse(data.get("settled").booleanValue(), data.toString());
+        assertEquals("busier", change(data.get("effects"), "t.input.name", "value").get("after").asText());
+    }
+
     @Test
     void theReceiptMatchesWhatGuiListShowsAfterwards() throws Exception {
         ObjectNode data = act(() -> {
