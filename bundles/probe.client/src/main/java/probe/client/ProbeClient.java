@@ -88,6 +88,17 @@ public final class ProbeClient implements AutoCloseable {
         return call(op, args, connection.readTimeout());
     }
 
+    /** One request line's object: {@code id}, {@code op}, and {@code args} when given. */
+    private static ObjectNode request(long id, String op, ObjectNode args) {
+        ObjectNode request = Json.object();
+        request.put("id", id);
+        request.put("op", op);
+        if (args != null) {
+            request.set("args", args);
+        }
+        return request;
+    }
+
     /**
      * Calls an op and waits for its reply.
      *
@@ -102,12 +113,7 @@ public final class ProbeClient implements AutoCloseable {
     public JsonNode call(String op, ObjectNode args, Duration timeout) {
         Objects.requireNonNull(op, "op");
         long id = connection.nextId();
-        ObjectNode request = Json.object();
-        request.put("id", id);
-        request.put("op", op);
-        if (args != null) {
-            request.set("args", args);
-        }
+        ObjectNode request = request(id, op, args);
         ObjectNode reply = connection.request(id, Json.line(request), timeout);
         if (reply == null) {
             throw new ProbeTimeoutException("no reply to " + op + " within " + Connection.seconds(timeout)
@@ -133,12 +139,7 @@ public final class ProbeClient implements AutoCloseable {
     public Pending send(String op, ObjectNode args) {
         Objects.requireNonNull(op, "op");
         long id = connection.nextId();
-        ObjectNode request = Json.object();
-        request.put("id", id);
-        request.put("op", op);
-        if (args != null) {
-            request.set("args", args);
-        }
+        ObjectNode request = request(id, op, args);
         connection.send(Json.line(request));
         return new Pending(op, id);
     }

@@ -115,11 +115,20 @@ final class Probe implements AutoCloseable {
      * @throws ProbeClientException as {@link ProbeClient#call} does
      */
     JsonNode call(String op, ObjectNode args, Duration replyTimeout) {
+        return retried(c -> c.call(op, args, replyTimeout == null ? timeout : replyTimeout));
+    }
+
+    /**
+     * Makes {@code attempt} on the connection, and once more on a new one when that connection
+     * served calls before and is found closed now, or another call closed it under this one (see
+     * {@link #call}). A refusal or a timeout is never retried.
+     */
+    private <T> T retried(java.util.function.Function<ProbeClient, T> attempt) {
         ProbeClient c = client();
         try {
-            JsonNode data = c.call(op, args, replyTimeout == null ? timeout : replyTimeout);
+            T answer = attempt.apply(c);
             answered(c);
-            return data;
+            return answer;
         } catch (ProbeUnavailableException e) {
             // Not retried when the connection was fresh: no GUI answers now.
             boolean stale = wasUsed(c) && e.reason() == ProbeUnavailableException.Reason.CONNECTION_CLOSED;
@@ -142,9 +151,9 @@ final class Probe implements AutoCloseable {
         }
         ProbeClient again = client();
         try {
-            JsonNode data = again.call(op, args, replyTimeout == null ? timeout : replyTimeout);
+            T answer = attempt.apply(again);
             answered(again);
-            return data;
+            return answer;
         } catch (ProbeClientException e) {
             if (e instanceof ProbeUnavailableException || !again.isOpen()) {
                 drop(again);
@@ -173,39 +182,8 @@ final class Probe implements AutoCloseable {
      *     which {@code then}'s reply may take after {@code op}'s came
      */
     Both both(String op, ObjectNode args, Duration replyTimeout, String then) {
-        ProbeClient c = client();
-        try {
-            Both b = both(c, op, args, replyTimeout, then);
-            answered(c);
-            return b;
-        } catch (ProbeUnavailableException e) {
-            boolean stale = wasUsed(c) && e.reason() == ProbeUnavailableException.Reason.CONNECTION_CLOSED;
-            drop(c);
-            if (!stale) {
-                throw e;
-            }
-        } catch (ProbeTimeoutException e) {
-            throw e;
-        } catch (ProbeClientException e) {
-            boolean closedByOther = !isCurrent(c);
-            if (!c.isOpen()) {
-                drop(c);
-            }
-            if (!closedByOther) {
-                throw e;
-            }
-        }
-        ProbeClient again = client();
-        try {
-            Both b = both(again, op, args, replyTimeout, then);
-            answered(again);
-            return b;
-        } catch (ProbeClientException e) {
-            if (e instanceof ProbeUnavailableException || !again.isOpen()) {
-                drop(again);
-            }
-            throw e;
-        }
+        // both(c, …) returns op's refusal inside Both, so what retried rethrows as a refusal never comes from it.
+        return retried(c -> both(c, op, args, replyTimeout, then));
     }
 
     private Both both(ProbeClient c, String op, ObjectNode args, Duration replyTimeout, String then) {
