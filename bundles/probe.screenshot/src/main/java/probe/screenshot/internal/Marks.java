@@ -170,6 +170,16 @@ final class Marks {
      * edge is {@code u} outside that outline, filled whole when it has no hole.
      */
     static void frame(Graphics2D g, Rectangle b, int u) {
+        frame(b, u, g::fillRect);
+    }
+
+    /** Where {@link #frame(Rectangle, int, Fill)} puts its rectangles: a Graphics2D, or the image's pixels. */
+    private interface Fill {
+        void rect(int x, int y, int w, int h);
+    }
+
+    /** The frame's geometry, once for both ways of drawing it. */
+    private static void frame(Rectangle b, int u, Fill fill) {
         int px = b.x + u / 2;
         int py = b.y + u / 2;
         int pw = Math.max(1, b.width - u);
@@ -180,34 +190,18 @@ final class Marks {
         int oh = ph + 2 * u;
         int t = 2 * u;
         if (pw <= t || ph <= t) {
-            g.fillRect(ox, oy, ow, oh);
+            fill.rect(ox, oy, ow, oh);
             return;
         }
-        g.fillRect(ox, oy, ow, t);
-        g.fillRect(ox, oy + oh - t, ow, t);
-        g.fillRect(ox, oy + t, t, oh - 2 * t);
-        g.fillRect(ox + ow - t, oy + t, t, oh - 2 * t);
+        fill.rect(ox, oy, ow, t);
+        fill.rect(ox, oy + oh - t, ow, t);
+        fill.rect(ox, oy + t, t, oh - 2 * t);
+        fill.rect(ox + ow - t, oy + t, t, oh - 2 * t);
     }
 
     /** {@link #frame(Graphics2D, Rectangle, int)} written straight into the pixels. */
     private static void frame(Canvas c, Rectangle b, int u, int rgb) {
-        int px = b.x + u / 2;
-        int py = b.y + u / 2;
-        int pw = Math.max(1, b.width - u);
-        int ph = Math.max(1, b.height - u);
-        int ox = px - u;
-        int oy = py - u;
-        int ow = pw + 2 * u;
-        int oh = ph + 2 * u;
-        int t = 2 * u;
-        if (pw <= t || ph <= t) {
-            c.fill(ox, oy, ow, oh, rgb);
-            return;
-        }
-        c.fill(ox, oy, ow, t, rgb);
-        c.fill(ox, oy + oh - t, ow, t, rgb);
-        c.fill(ox, oy + t, t, oh - 2 * t, rgb);
-        c.fill(ox + ow - t, oy + t, t, oh - 2 * t, rgb);
+        frame(b, u, (x, y, w, h) -> c.fill(x, y, w, h, rgb));
     }
 
     /**
