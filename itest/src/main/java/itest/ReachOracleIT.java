@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.AWTEvent;
 import java.awt.Component;
 import java.awt.EventQueue;
-import java.awt.Robot;
+import java.awt.Rectangle;
+import java.awt.event.ComponentAdapter;
+import java.awt.event.ComponentEvent;
+import javax.swing.JFrame;
 import java.awt.Toolkit;
 import java.awt.event.AWTEventListener;
 import java.awt.event.MouseEvent;
@@ -45,6 +48,7 @@ import probe.client.ProbeClient;
  * oracle runs so that none appears over the controls.
  */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class ReachOracleIT {
     /** Thrown by the recorder to keep a real mouse event from the app; caught by the recorder's own queue. */
     private static final class Stopped extends RuntimeException {
@@ -117,7 +121,7 @@ class ReachOracleIT {
     }
 
     /** Every item of the scene pressed for real where the probe would press it, the landing compared with the verdict. */
-    private void compare(ProbeClient c, Recorder rec, Robot robot, String scene, Callable<Boolean> intact, Setup setup) throws Exception {
+    private void compare(ProbeClient c, Recorder rec, Marker marker, String scene, Callable<Boolean> intact, Setup setup) throws Exception {
         setup.run();
         JsonNode items = c.call("gui.list", Wire.object().put("scope", "window")).get("items");
         int before = compared;
@@ -149,19 +153,13 @@ class ReachOracleIT {
             Target t = Swing.onEdt(() -> registry.resolve(id));
             Component comp = t.component();
             rec.pressed = null;
-            int releases = rec.releases;
             rec.armed = true;
             try {
-                xdotool("mousemove", now.get("atOnScreen").get(0).asText(), now.get("atOnScreen").get(1).asText(), "click", "1");
-                // A press that reaches a component is followed by its release; one the modal filter
-                // drops reaches nothing, and only a full sync with the X server and the queue says so.
-                long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(150);
-                while (rec.releases == releases && System.nanoTime() < until) {
-                    Thread.sleep(2);
-                }
-                if (rec.releases == releases) {
-                    robot.waitForIdle();
-                }
+                // The press, then the marker moved by the same X client: whatever the press made
+                // reaches this JVM before the marker's move does (one X client's requests are
+                // processed in order, and one connection's events delivered in order), so once the
+                // move is dispatched the press has been dispatched too, or dropped by the modal filter.
+                marker.pressAndSync(now.get("atOnScreen").get(0).asInt(), now.get("atOnScreen").get(1).asInt());
             } finally {
                 rec.armed = false;
             }
@@ -187,6 +185,95 @@ class ReachOracleIT {
             }
         }
         scenes.add(scene + " (" + (compared - before) + " items)");
+    }
+
+    /**
+     * A 2x2 frame in the screen's bottom-right corner, away from every window of the app, that the
+     * xdotool of each press also moves: its move is the press's sync. Every X event of the press is
+     * in this JVM's queue before the move's ConfigureNotify, so when the frame's COMPONENT_MOVED
+     * reaches the EDT, the press has been dispatched (or dropped by AWT's modal filter). A bounded
+     * wait on a positive signal, where {@code Robot.waitForIdle} (SunToolkit.realSync) could wait
+     * forever on some JDKs (Debian's 17.0.15: the EDT stuck in XToolkit.syncNativeQueue inside a
+     * modal dialog's secondary loop) and a fixed sleep could only guess.
+     */
+    private static final class Marker extends ComponentAdapter {
+        private static final long SYNC_MILLIS = 10_000;
+        private final JFrame frame;
+        private final String xid;
+        private final int baseX;
+        private final int y;
+        private int moves;
+        private volatile int seenX = Integer.MIN_VALUE;
+
+        private Marker(JFrame frame, String xid, int baseX, int y) {
+            this.frame = frame;
+            this.xid = xid;
+            this.baseX = baseX;
+            this.y = y;
+        }
+
+        static Marker show() throws Exception {
+            String title = "hdp-reach-marker-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+            Rectangle screen = Swing.onEdt(() -> java.awt.GraphicsEnvironment.getLocalGraphicsEnvironment().getDefaultScreenDevice()
+                    .getDefaultConfiguration().getBounds());
+            int baseX = screen.x + screen.width - 40;
+            int y = screen.y + screen.height - 2;
+            JFrame frame = Swing.onEdt(() -> {
+                JFrame f = new JFrame(title);
+                f.setUndecorated(true);
+                f.setFocusableWindowState(false);
+                f.setAutoRequestFocus(false);
+                f.setBounds(baseX, y, 2, 2);
+                f.setVisible(true);
+                return f;
+            });
+            String xid = null;
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (xid == null && System.nanoTime() < until) {
+                Process p = new ProcessBuilder("xdotool", "search", "--name", "^" + title + "$").redirectErrorStream(true).start();
+                if (p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                    String out = new String(p.getInputStream().readAllBytes()).trim();
+                    xid = out.isEmpty() ? null : out.split("\\s+")[0];
+                } else {
+                    p.destroyForcibly();
+                }
+                if (xid == null) {
+                    Thread.sleep(20);
+                }
+            }
+            assertTrue(xid != null, "the marker window " + title + " was not found by xdotool search");
+            Marker m = new Marker(frame, xid, baseX, y);
+            Swing.onEdt(() -> {
+                frame.addComponentListener(m);
+                return null;
+            });
+            return m;
+        }
+
+        @Override
+        public void componentMoved(ComponentEvent e) {
+            seenX = frame.getX();
+        }
+
+        /** A real press at (x, y) on the screen, returned once AWT has dispatched or dropped it. */
+        void pressAndSync(int x, int y) throws Exception {
+            int to = baseX + (++moves % 32);
+            xdotool("mousemove", Integer.toString(x), Integer.toString(y), "click", "1",
+                    "windowmove", xid, Integer.toString(to), Integer.toString(this.y));
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SYNC_MILLIS);
+            while (seenX != to) {
+                assertTrue(System.nanoTime() < until, "the marker's move to x=" + to + " did not reach the EDT within " + SYNC_MILLIS
+                        + " ms (last seen x=" + seenX + ")");
+                Thread.sleep(1);
+            }
+        }
+
+        void close() throws Exception {
+            Swing.onEdt(() -> {
+                frame.dispose();
+                return null;
+            });
+        }
     }
 
     /** Whether {@code c} is {@code ancestor} or inside it, in the same window (a window's parent is its owner). */
@@ -256,7 +343,7 @@ class ReachOracleIT {
     @Test
     void everyItemOfEverySceneIsJudgedAsARealPressLands() throws Exception {
         Recorder rec = new Recorder();
-        Robot robot = new Robot();
+        Marker marker = Marker.show();
         boolean tips = ToolTipManager.sharedInstance().isEnabled();
         Swing.onEdt(() -> {
             ToolTipManager.sharedInstance().setEnabled(false);
@@ -276,7 +363,7 @@ class ReachOracleIT {
                     return false;
                 }
             });
-            compare(c, rec, robot, "main window, empty library", noDialog, () -> { });
+            compare(c, rec, marker, "main window, empty library", noDialog, () -> { });
 
             // A long library: more rows than the sidebar shows, scrolled to the bottom and to the top.
             String prefix = "Oracle VM ";
@@ -289,7 +376,7 @@ class ReachOracleIT {
                 list.ensureIndexIsVisible(list.getModel().getSize() - 1);
                 return null;
             });
-            compare(c, rec, robot, "main window, 31 VMs, sidebar scrolled to the bottom", noDialog, bottom);
+            compare(c, rec, marker, "main window, 31 VMs, sidebar scrolled to the bottom", noDialog, bottom);
             Setup top = () -> {
                 Swing.onEdt(() -> {
                     ((JList<?>) Swing.named("sidebar.list")).ensureIndexIsVisible(0);
@@ -297,7 +384,7 @@ class ReachOracleIT {
                 });
                 click(c, "sidebar.row." + prefix + "00");
             };
-            compare(c, rec, robot, "main window, 31 VMs, at the top, a VM selected", noDialog, top);
+            compare(c, rec, marker, "main window, 31 VMs, at the top, a VM selected", noDialog, top);
 
             // Every dialog, opened as a person opens it, with a stopped VM selected.
             String[][] byButton = {
@@ -312,7 +399,7 @@ class ReachOracleIT {
                     click(c, b[0]);
                     Probe.waitDialog(c, b[1], "open");
                 };
-                compare(c, rec, robot, "dialog " + b[1], () -> dialogOpen(c, b[1]), open);
+                compare(c, rec, marker, "dialog " + b[1], () -> dialogOpen(c, b[1]), open);
             }
 
             // Dialogs over a dialog: the ISO file chooser over Create VM, and the OS combo's popup.
@@ -323,7 +410,7 @@ class ReachOracleIT {
                 click(c, "dialog.createVM.button.browse");
                 Probe.waitDialog(c, "chooseIso", "open");
             };
-            compare(c, rec, robot, "dialog chooseIso over createVM", () -> dialogOpen(c, "chooseIso"), chooser);
+            compare(c, rec, marker, "dialog chooseIso over createVM", () -> dialogOpen(c, "chooseIso"), chooser);
             Setup combo = () -> {
                 closeAll();
                 click(c, "toolbar.button.createVM");
@@ -331,7 +418,7 @@ class ReachOracleIT {
                 click(c, "dialog.createVM.combo.os");
                 Probe.waitFor(c, "dialog.createVM.combo.os.popup", "showing");
             };
-            compare(c, rec, robot, "createVM with the OS combo's popup open", () -> Swing.onEdt(() -> {
+            compare(c, rec, marker, "createVM with the OS combo's popup open", () -> Swing.onEdt(() -> {
                 Component popup = Swing.named("dialog.createVM.combo.os.popup");
                 return popup != null && popup.isShowing();
             }), combo);
@@ -343,7 +430,7 @@ class ReachOracleIT {
                     top.run();
                     click(c, menu);
                 };
-                compare(c, rec, robot, "menu " + menu + " open", () -> Swing.onEdt(() -> ((javax.swing.JMenu) Swing.named(menu))
+                compare(c, rec, marker, "menu " + menu + " open", () -> Swing.onEdt(() -> ((javax.swing.JMenu) Swing.named(menu))
                         .isPopupMenuVisible()), open);
             }
             Setup context = () -> {
@@ -352,7 +439,7 @@ class ReachOracleIT {
                 c.call("gui.click", Wire.object().put("identifier", "sidebar.row." + prefix + "00").put("button", "right"));
                 Probe.waitFor(c, "sidebar.menu", "showing");
             };
-            compare(c, rec, robot, "a row's context menu open", () -> Swing.onEdt(() -> {
+            compare(c, rec, marker, "a row's context menu open", () -> Swing.onEdt(() -> {
                 Component m = Swing.named("sidebar.menu");
                 return m != null && m.isShowing();
             }), context);
@@ -365,6 +452,7 @@ class ReachOracleIT {
                 ToolTipManager.sharedInstance().setEnabled(tips);
                 return null;
             });
+            marker.close();
         }
         System.out.println("[oracle] " + scenes.size() + " scenes, " + compared + " items pressed for real (" + refusedCompared
                 + " of them refused by the probe); not pressed: " + inClosedMenus + " items of closed menus, " + notShowing
