@@ -12,7 +12,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.namespace.PackageNamespace;
 import org.osgi.framework.wiring.BundleWire;
 import org.osgi.framework.wiring.BundleWiring;
@@ -23,6 +25,7 @@ import org.osgi.framework.wiring.BundleWiring;
  * bundle only the API (and probe.input, the ops that act), the transport the API and junixsocket,
  * the Gogo commands the API and the client library's readable text.
  */
+@ExtendWith(Bounded.class)
 class ArchitectureIT {
     /** For each bundle of the project, the other bundles of the project whose packages it may import. */
     static final Map<String, Set<String>> MAY_IMPORT = Map.ofEntries(
@@ -72,5 +75,33 @@ class ArchitectureIT {
         }
         assertEquals(MAY_IMPORT.keySet(), seen, "every bundle of the project is in the test runtime");
         assertEquals(List.of(), wrong, "imports that docs/ARCHITECTURE.md does not allow");
+    }
+
+    /**
+     * Every test class of this bundle (its Test-Cases header, as the tester reads it) is bounded:
+     * it carries {@link Bounded}, and JUnit's default timeout runs each method in a thread of its
+     * own (itest.bndrun), so a stuck test fails with its name and a thread dump instead of eating the run.
+     */
+    @Test
+    void everyTestClassIsBounded() throws Exception {
+        assertNotNull(System.getProperty("junit.jupiter.execution.timeout.default"), "itest.bndrun sets JUnit's default timeout");
+        assertEquals("SEPARATE_THREAD", System.getProperty("junit.jupiter.execution.timeout.thread.mode.default"),
+                "a timed-out test's thread is left behind, never waited for");
+        Bundle self = FrameworkUtil.getBundle(ArchitectureIT.class);
+        String cases = self.getHeaders().get("Test-Cases");
+        assertNotNull(cases, "the itest bundle lists its test classes");
+        List<String> unbounded = new ArrayList<>();
+        for (String name : cases.split("\\s*,\\s*")) {
+            Class<?> c = self.loadClass(name.trim());
+            boolean bounded = false;
+            for (ExtendWith e : c.getAnnotationsByType(ExtendWith.class)) {
+                bounded |= List.of(e.value()).contains(Bounded.class);
+            }
+            if (!bounded) {
+                unbounded.add(c.getName());
+            }
+        }
+        assertTrue(cases.split(",").length > 20, "Test-Cases lists the test classes: " + cases);
+        assertEquals(List.of(), unbounded, "test classes without @ExtendWith(Bounded.class)");
     }
 }

@@ -21,6 +21,7 @@ import probe.client.ProbeOpException;
  * dialog says the dialog is closed, and the keys beyond the first key table reach a real field.
  */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class ArgumentsIT {
 
     private static ProbeOpException fails(ProbeClient c, String op, ObjectNode args) {

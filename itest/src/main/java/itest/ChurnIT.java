@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.client.ProbeClient;
 import probe.client.ProbeUnavailableException;
 import probe.client.RawConnection;
@@ -21,6 +22,7 @@ import probe.client.RawConnection;
  * afterwards threads, AWT listeners, file descriptors, EventAdmin handlers and heap are back where
  * they were, and the GUI still answers.
  */
+@ExtendWith(Bounded.class)
 class ChurnIT {
     static final int CYCLES = Integer.parseInt(System.getenv().getOrDefault("HDP_CHURN_CYCLES", "100"));
     /** A few threads come and go with the JVM's own pools (reference handler, GC, timers). */

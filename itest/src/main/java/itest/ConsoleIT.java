@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.client.ProbeClient;
 
 /**
@@ -15,6 +16,7 @@ import probe.client.ProbeClient;
  * script(1)) it is the Gogo console, with completion and a hidden prompt; without a terminal (as
  * in the background) there is no console and the probe answers all the same.
  */
+@ExtendWith(Bounded.class)
 class ConsoleIT {
     private static Path script() {
         return Fixture.projectRoot().resolve("run").resolve("hvm-debug");

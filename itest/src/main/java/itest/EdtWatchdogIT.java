@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.client.ProbeClient;
 
 /** The transport's EDT watchdog: a 3 s stall of the event dispatch thread is told once, with its stack, and its end too. */
+@ExtendWith(Bounded.class)
 class EdtWatchdogIT {
 
     @BeforeAll

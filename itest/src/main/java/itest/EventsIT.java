@@ -24,6 +24,7 @@ import probe.client.RawConnection;
 
 /** The event stream on the socket, against the real app: dialogs, domain events, errors, slow subscribers. */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class EventsIT {
     private static final Duration EVENT_WAIT = Duration.ofSeconds(15);
 

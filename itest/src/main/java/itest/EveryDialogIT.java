@@ -17,6 +17,7 @@ import probe.client.ProbeClient;
  * needs an identifier.
  */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class EveryDialogIT {
 
     private static void call(ProbeClient c, String op, String key, String value) throws Exception {

@@ -17,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.service.cm.Configuration;
 import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.common.annotation.config.InjectConfiguration;
@@ -26,6 +27,7 @@ import probe.client.ProbeClient;
 import probe.client.RawConnection;
 
 /** Clients that misbehave: gone mid-request, mid-subscription, mid-screenshot, never reading, one too many. */
+@ExtendWith(Bounded.class)
 class FaultsIT {
 
     @BeforeAll

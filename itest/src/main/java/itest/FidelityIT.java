@@ -25,6 +25,7 @@ import probe.client.ProbeClient;
  * through gui.list, side by side.
  */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class FidelityIT {
 
     /** The state a person sees, for the identifiers under {@code prefix}: value, enabled, selected, showing. */

@@ -19,6 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.service.cm.Configuration;
 import org.osgi.test.common.annotation.config.InjectConfiguration;
 import probe.client.ProbeClient;
@@ -32,6 +33,7 @@ import probe.client.RawConnection;
  * (docs/RELIABILITY.md). Every line gets its answer (with its id where one could be read), the
  * server never dies, and no connection is left open.
  */
+@ExtendWith(Bounded.class)
 class FuzzIT {
     static final int CASES = Integer.parseInt(System.getenv().getOrDefault("HDP_FUZZ_CASES", "10000"));
     static final long SEED = Long.parseLong(System.getenv().getOrDefault("HDP_FUZZ_SEED", "20261201"));

@@ -16,6 +16,7 @@ import org.osgi.test.common.annotation.InjectService;
 
 /** The gui:* Gogo commands in the debug runtime's shell, calling the op services in-process. */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class GogoIT {
     /** Gogo's shell, once it is there (osgi-test fails the class when it does not come in time). */
     @InjectService(timeout = Fixture.WAIT_MILLIS)

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.service.cm.Configuration;
 import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.common.annotation.config.InjectConfiguration;
@@ -36,6 +37,7 @@ import probe.client.RawConnection;
  * stream: every reply comes, in order, to its own id; memory stays bounded; the event dispatch
  * thread keeps answering (sampled every 20 ms). Figures in docs/RELIABILITY.md.
  */
+@ExtendWith(Bounded.class)
 class LoadIT {
     static final int CLIENTS = 16;
     static final int REQUESTS = Integer.parseInt(System.getenv().getOrDefault("HDP_LOAD_REQUESTS", "10000"));

@@ -39,6 +39,7 @@ import probe.api.wire.Wire;
  * path), and this test drives it a JSON line at a time.
  */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class McpIT {
     private static final String SECRET_VAR = "HVM_SECRET_VM_PASSWORD";
 

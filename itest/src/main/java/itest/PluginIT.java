@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.client.ProbeClient;
 import probe.client.ProbeOpException;
 
@@ -25,6 +26,7 @@ import probe.client.ProbeOpException;
  * probe's bundles are removed (the junixsocket library bundle stays, as docs/PLUGINS.md says), twice
  * in one run.
  */
+@ExtendWith(Bounded.class)
 class PluginIT {
 
     /** The symbolic names in the resolved -runbundles of run/{@code bndrun}. */

@@ -26,6 +26,7 @@ import javax.swing.JList;
 import javax.swing.JTabbedPane;
 import javax.swing.ToolTipManager;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.test.common.annotation.InjectService;
 import probe.api.swing.Target;
@@ -341,6 +342,7 @@ class ReachOracleIT {
     }
 
     @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // some 860 real presses: the one test that needs more than the default bound
     void everyItemOfEverySceneIsJudgedAsARealPressLands() throws Exception {
         Recorder rec = new Recorder();
         Marker marker = Marker.show();

@@ -24,6 +24,7 @@ import probe.client.ProbeOpException;
  * {@code gui.list} shows. And the waits that need no polling: for a value, for an idle GUI.
  */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class ReceiptsIT {
 
     /**

@@ -24,6 +24,7 @@ import probe.client.ProbeOpException;
 
 /** The registry's eyes against the real app: gui.list, gui.audit, gui.wait, resolution errors, secrets. */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class RegistryIT {
 
     private static Set<String> identifiers(JsonNode items) {

@@ -20,9 +20,11 @@ import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.client.ProbeClient;
 
 /** The exported runnable jars as a user starts them, and the CLI jar as a user runs it. */
+@ExtendWith(Bounded.class)
 class RuntimesIT {
 
     private static Path jar(String name) {

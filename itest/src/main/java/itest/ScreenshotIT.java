@@ -25,6 +25,7 @@ import probe.client.ProbeOpException;
 
 /** gui.screenshot against the real window, compared with the X server's own pixels. */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class ScreenshotIT {
 
     static BufferedImage decode(JsonNode data) throws Exception {

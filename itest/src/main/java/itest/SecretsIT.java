@@ -19,6 +19,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
 import probe.client.ProbeClient;
 import probe.client.ProbeOpException;
@@ -30,6 +31,7 @@ import probe.client.ProbeOpException;
  * event, no error message and no log line (JUL records at every level, and all of stdout and
  * stderr, captured while the run lasts).
  */
+@ExtendWith(Bounded.class)
 class SecretsIT {
     private final List<String> transcript = Collections.synchronizedList(new ArrayList<>());
 

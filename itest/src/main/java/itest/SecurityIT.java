@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Who may talk to the probe (docs/SECURITY.md): a client of another uid is refused by its peer
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * a symlink, another user's, or group- or world-writable. The token and the 0600/0700 modes are
  * TransportIT's.
  */
+@ExtendWith(Bounded.class)
 class SecurityIT {
     /** The uid and gid the foreign client runs as: nobody. */
     static final String NOBODY = "65534";

@@ -35,6 +35,7 @@ import probe.client.ProbeOpException;
  * making a tooltip appear, gui.scroll turning the wheel over the sidebar, and the refusals.
  */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class SelectIT {
     private static final String OS = "dialog.createVM.combo.os";
 

@@ -22,6 +22,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.cm.Configuration;
@@ -39,6 +40,7 @@ import probe.client.ProbeOpException;
 import probe.client.RawConnection;
 
 /** The socket server against a real client: modes, framing, errors, dispatch, lifecycle, token. */
+@ExtendWith(Bounded.class)
 class TransportIT {
     private static final String TRANSPORT = "probe.transport.internal.ProbeServer";
 

@@ -17,6 +17,7 @@ import probe.api.wire.Wire;
  * encrypted VM, start it with a wrong and then the right password, and the refusals a hand meets.
  */
 @ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
 class UserFlowIT {
 
     private static JsonNode item(String identifier) throws Exception {
