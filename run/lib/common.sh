@@ -23,9 +23,6 @@ ensure_built() {
     }
 }
 
-# When DISPLAY is unset, starts a private Xvfb on a free display number and stops it when the
-# calling script exits.
-
 # The plugins folder FileInstall watches (HVM_PLUGINS, else ~/.config/hvm/plugins), created 0700
 # when missing: whoever can write into it runs code in the GUI, so it stays the user's own.
 # Sets $plugins.
@@ -37,33 +34,57 @@ ensure_plugins_dir() {
     fi
 }
 
+# When DISPLAY is unset, starts a private Xvfb and stops it when the calling script exits. Private
+# as xvfb-run makes it: a fresh cookie in a 0600 file inside a 0700 folder of the user's own, the
+# server started with -auth (so it refuses every client without the cookie: another local user
+# cannot read the screen or send input), and XAUTHORITY exported for every process started after.
+# Xvfb picks a free display itself (-displayfd) and says which once it accepts clients, so the
+# wait is for this Xvfb, never for some socket file another process made.
 ensure_display() {
     if [ -n "${DISPLAY:-}" ]; then
         return 0
     fi
+    local me
+    me="$(basename "$0")"
     if ! command -v Xvfb >/dev/null 2>&1; then
-        echo "$(basename "$0"): DISPLAY is not set and Xvfb is not installed; set DISPLAY, or install Xvfb (Debian: apt-get install xvfb)" >&2
+        echo "$me: DISPLAY is not set and Xvfb is not installed; set DISPLAY, or install Xvfb (Debian: apt-get install xvfb xauth)" >&2
         exit 2
     fi
-    local n=90
-    while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do
-        n=$((n + 1))
-    done
-    Xvfb ":$n" -screen 0 "${HVM_XVFB_SCREEN:-1600x1000x24}" -nolisten tcp >/dev/null 2>&1 &
+    if ! command -v xauth >/dev/null 2>&1; then
+        echo "$me: DISPLAY is not set and xauth is not installed, which a private Xvfb needs for its cookie (Debian: apt-get install xauth)" >&2
+        exit 2
+    fi
+    local dir cookie n="" i
+    dir="$(mktemp -d "${TMPDIR:-/tmp}/hvm-x.XXXXXX")"
+    chmod 700 "$dir"
+    HVM_XVFB_DIR="$dir"
+    on_exit 'rm -rf "$HVM_XVFB_DIR"'
+    cookie="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+    export XAUTHORITY="$dir/Xauthority"
+    (umask 077 && : >"$XAUTHORITY")
+    # The server reads every cookie of its -auth file whatever display it names: the number is not
+    # known yet, so the entry names display 0 here and the real one once Xvfb has said it.
+    xauth -q -f "$XAUTHORITY" add :0 MIT-MAGIC-COOKIE-1 "$cookie"
+    Xvfb -displayfd 3 -auth "$XAUTHORITY" -screen 0 "${HVM_XVFB_SCREEN:-1600x1000x24}" -nolisten tcp \
+        3>"$dir/display" >"$dir/xvfb.log" 2>&1 &
     HVM_XVFB_PID=$!
     on_exit 'kill "$HVM_XVFB_PID" 2>/dev/null'
-
-    local i
-    for i in $(seq 1 100); do
-        [ -e "/tmp/.X11-unix/X$n" ] && break
+    for i in $(seq 1 200); do
+        n="$(head -n 1 "$dir/display" 2>/dev/null || true)"
+        [ -n "$n" ] && break
         if ! kill -0 "$HVM_XVFB_PID" 2>/dev/null; then
-            echo "$(basename "$0"): Xvfb :$n failed to start" >&2
+            echo "$me: the private Xvfb failed to start: $(tail -n 3 "$dir/xvfb.log" 2>/dev/null | tr '\n' ' ')" >&2
             exit 2
         fi
         sleep 0.05
     done
+    if [ -z "$n" ]; then
+        echo "$me: the private Xvfb did not say within 10 s which display it serves" >&2
+        exit 2
+    fi
+    xauth -q -f "$XAUTHORITY" add ":$n" MIT-MAGIC-COOKIE-1 "$cookie"
     export DISPLAY=":$n"
-    echo "$(basename "$0"): no DISPLAY; started a private Xvfb on $DISPLAY" >&2
+    echo "$me: no DISPLAY; started a private Xvfb on $DISPLAY (its cookie in $XAUTHORITY)" >&2
 }
 
 # Whether this script may read the terminal: stdin is one, and the shell did not start the script
@@ -146,4 +167,40 @@ run_java() {
         rc=0
     fi
     return "$rc"
+}
+
+# A duration as timeout(1) takes it (90, 90s, 30m, 1h) in seconds.
+seconds() {
+    case "$1" in
+        *s) echo "${1%s}" ;;
+        *m) echo $(( ${1%m} * 60 )) ;;
+        *h) echo $(( ${1%h} * 3600 )) ;;
+        *d) echo $(( ${1%d} * 86400 )) ;;
+        *) echo "$1" ;;
+    esac
+}
+
+# Writes where every thread stands in each JVM below process $1 into folder $2 (jvm-PID.txt), with
+# jcmd where the JDK has it, else through the JVM's own SIGQUIT handler into its output.
+dump_jvms() {
+    local root="$1" out="$2" pids=() queue=("$1") p kids
+    while [ "${#queue[@]}" -gt 0 ]; do
+        p="${queue[0]}"
+        queue=("${queue[@]:1}")
+        kids="$(pgrep -P "$p" 2>/dev/null || true)"
+        for k in $kids; do
+            queue+=("$k")
+            case "$(cat "/proc/$k/comm" 2>/dev/null)" in java) pids+=("$k") ;; esac
+        done
+    done
+    [ "${#pids[@]}" -gt 0 ] || return 0
+    mkdir -p "$out"
+    for p in "${pids[@]}"; do
+        if command -v jcmd >/dev/null 2>&1; then
+            timeout 20s jcmd "$p" Thread.print >"$out/jvm-$p.txt" 2>&1 || kill -QUIT "$p" 2>/dev/null || true
+        else
+            kill -QUIT "$p" 2>/dev/null || true
+        fi
+    done
+    echo "run/test: the run is near its time limit; thread dumps of ${#pids[@]} JVMs in $out" >&2
 }
