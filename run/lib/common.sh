@@ -143,11 +143,17 @@ PROPS
 # too, unless $console is 1: then the JVM's console handles it (it interrupts the running
 # command) and so it does Ctrl-Z; the script only waits, until the console's Ctrl-D or `stop 0`.
 run_java() {
+    # JAVA_HOME's java when it is set, as hvm-dbg and Maven pick theirs; else the one on PATH.
+    # junixsocket loads its native library: allowed outright, so that Java 22+ does not warn.
+    local java="java"
+    if [ -n "${JAVA_HOME:-}" ]; then
+        java="$JAVA_HOME/bin/java"
+    fi
     if [ "${console:-0}" = 1 ]; then
         # Bash starts an asynchronous command with Ctrl-C ignored; the console's JVM must get it.
-        ( trap - INT QUIT; exec java "$@" ) <&0 &
+        ( trap - INT QUIT; exec "$java" --enable-native-access=ALL-UNNAMED "$@" ) <&0 &
     else
-        java "$@" <&0 &
+        "$java" --enable-native-access=ALL-UNNAMED "$@" <&0 &
     fi
     local pid=$!
     if [ "${console:-0}" = 1 ]; then
