@@ -123,6 +123,8 @@ class ReachOracleIT {
 
     /** Every item of the scene pressed for real where the probe would press it, the landing compared with the verdict. */
     private void compare(ProbeClient c, Recorder rec, Marker marker, String scene, Callable<Boolean> intact, Setup setup) throws Exception {
+        long began = System.nanoTime();
+        int setups = 1;
         setup.run();
         JsonNode items = c.call("gui.list", Wire.object().put("scope", "window")).get("items");
         int before = compared;
@@ -132,6 +134,7 @@ class ReachOracleIT {
                 continue;
             }
             if (!intact.call()) {
+                setups++;
                 setup.run();
             }
             // The verdict and the point now, in case the scene was set up again.
@@ -185,7 +188,8 @@ class ReachOracleIT {
                         + " at " + now.get("atOnScreen") + "; the real press landed on " + describe(landed));
             }
         }
-        scenes.add(scene + " (" + (compared - before) + " items)");
+        scenes.add(scene + " (" + (compared - before) + " items, " + setups + (setups == 1 ? " setup, " : " setups, ")
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began) + " ms)");
     }
 
     /**
