@@ -50,8 +50,9 @@ import javax.swing.UIManager;
 /**
  * The HVM application: the main window over the VM library, and every command on it. All its
  * state is touched on the event dispatch thread only; the library is read and written there
- * too (small files), the password derivation runs on one worker thread, and the folder watcher
- * only asks the EDT to reload.
+ * too (small files; a write waits for its two fsyncs, a few ms, docs/RELIABILITY.md "Crashes"),
+ * the password derivation runs on one worker thread, and the folder watcher only asks the EDT
+ * to reload.
  */
 public final class HvmApp {
     private static final System.Logger LOG = System.getLogger(HvmApp.class.getName());
