@@ -235,20 +235,24 @@ public final class HvmApp {
         if (moved.isEmpty()) {
             return;
         }
-        StringBuilder message = new StringBuilder();
-        for (LibraryStore.MovedAside m : moved) {
-            if (message.length() > 0) {
-                message.append('\n');
-            }
-            message.append("The VM file ").append(m.file()).append(" could not be read (").append(m.reason()).append(')');
-            message.append(m.movedTo() == null ? "." : "; it was moved to " + m.movedTo()
-                    + ", where you can look at it or repair it and rename it back.");
+        // Short enough for one line in the dialog: the folder is the one the status line names,
+        // the paths are in the dialog's context and the parser's reasons in the log.
+        String message;
+        if (moved.size() > 1) {
+            message = moved.size() + " damaged VM files are now <name>.corrupt in the library's vms folder: "
+                    + "repair them and rename them back to list their VMs again.";
+        } else if (moved.get(0).movedTo() == null) {
+            message = moved.get(0).file().getFileName() + " in the library's vms folder is damaged and could not be "
+                    + "moved aside: repair it or move it away.";
+        } else {
+            message = "It is now " + moved.get(0).movedTo().getFileName()
+                    + " in the library's vms folder: repair it and rename it back to list its VM again.";
         }
-        message.append(moved.size() == 1 ? " Its VM is not listed." : " Their VMs are not listed.");
-        Map<String, Object> context = Map.of("files", moved.stream().map(m -> m.file().toString()).collect(Collectors.joining("\n")),
+        Map<String, Object> context = Map.of(
+                "files", moved.stream().map(m -> m.file().toString()).collect(Collectors.joining("\n")),
                 "movedTo", moved.stream().map(m -> String.valueOf(m.movedTo())).collect(Collectors.joining("\n")));
         String title = moved.size() == 1 ? "Damaged VM File Moved Aside" : "Damaged VM Files Moved Aside";
-        onEdt(() -> showError("library", title, message.toString(), context));
+        onEdt(() -> showError("library", title, message, context));
     }
 
     private void selectionChanged() {

@@ -31,8 +31,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.swing.AbstractButton;
 import javax.swing.JDialog;
+import javax.swing.JFrame;
 import javax.swing.JLabel;
 import javax.swing.JList;
+import javax.swing.text.JTextComponent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,10 +91,13 @@ class LibraryTroubleTest {
 
         JDialog error = awaitDialog("dialog.error");
         String message = edt(() -> label("dialog.error.label.message"));
-        assertTrue(message.contains(vms.resolve(BAD + ".json.corrupt").toString()), message);
+        assertTrue(message.contains(BAD + ".json.corrupt"), message);
+        JFrame frame = edt(() -> (JFrame) showingWindow("main"));
+        assertTrue(edt(error::getWidth) <= edt(frame::getWidth), "the message fits the main window: " + edt(error::getWidth));
         Map<String, Object> context = context(error);
         assertEquals("library", context.get("source"));
         assertEquals(vms.resolve(BAD + ".json.corrupt").toString(), context.get("movedTo"));
+        assertEquals(vms.resolve(BAD + ".json").toString(), context.get("files"));
         assertTrue(events.stream().anyMatch(e -> e.startsWith("hvm/gui/ERROR") && e.contains("source=library")
                 && e.contains(BAD + ".json.corrupt")), events.toString());
         assertTrue(Files.notExists(vms.resolve(BAD + ".json")));
@@ -134,6 +139,32 @@ class LibraryTroubleTest {
         press("dialog.error.button.ok");
         awaitClosed("dialog.error");
         assertEquals("Stopped", edt(() -> label("detail.label.state")));
+    }
+
+    @Test
+    void aSettingAnotherHvmChangedWhileTheSettingsDialogWasOpenIsKept() throws Exception {
+        LibraryStore store = new LibraryStore(library);
+        store.open();
+        store.save(vm(GOOD, "Alpha", null));
+        open();
+        edt(() -> {
+            ((JList<?>) find("sidebar.list")).setSelectedIndex(0);
+            return null;
+        });
+        press("detail.button.editConfig");
+        awaitDialog("dialog.editConfig");
+        // Another HVM on the library gives the VM 4 processors while this one's dialog shows 1.
+        new LibraryStore(library).update(GOOD, v -> v.withConfig(v.name(), v.osType(), 4, v.memoryMiB(), v.isoPath()));
+        edt(() -> {
+            ((JTextComponent) find("dialog.editConfig.input.name")).setText("Alpha Prime");
+            return null;
+        });
+        press("dialog.editConfig.button.save");
+        awaitClosed("dialog.editConfig");
+
+        Vm onDisk = store.find(GOOD).orElseThrow();
+        assertEquals("Alpha Prime", onDisk.name(), "what the user changed is saved");
+        assertEquals(4, onDisk.cpus(), "what the other HVM changed is kept");
     }
 
     // ---- driving the app by name (as HvmAppSmokeTest does)
