@@ -1,5 +1,6 @@
 package hvm.gui.internal;
 
+import hvm.gui.internal.crypto.PasswordKdf;
 import hvm.gui.internal.events.DomainEventListener;
 import hvm.gui.internal.events.DomainEvents;
 import hvm.gui.internal.library.LibraryLocation;
@@ -46,6 +47,9 @@ public final class HvmGuiComponent {
         if (iterations < MIN_KDF_ITERATIONS) {
             LOG.log(Level.WARNING, "kdfIterations " + iterations + " is too low; using " + MIN_KDF_ITERATIONS);
             iterations = MIN_KDF_ITERATIONS;
+        } else if (iterations > PasswordKdf.MAX_ITERATIONS) {
+            LOG.log(Level.WARNING, "kdfIterations " + iterations + " is too high; using " + PasswordKdf.MAX_ITERATIONS);
+            iterations = PasswordKdf.MAX_ITERATIONS;
         }
         Rectangle bounds = new Rectangle(config.windowX(), config.windowY(),
                 Math.max(640, config.windowWidth()), Math.max(480, config.windowHeight()));

@@ -24,7 +24,7 @@ public @interface HvmGuiConfig {
     int windowHeight() default 800;
 
     @AttributeDefinition(name = "KDF iterations",
-            description = "PBKDF2 iterations for the password of a newly encrypted VM (each VM keeps its own count).",
-            min = "10000")
+            description = "PBKDF2 iterations for the password of a newly encrypted VM (each VM keeps its own count); at most " + PasswordKdf.MAX_ITERATIONS + ".",
+            min = "10000", max = "" + PasswordKdf.MAX_ITERATIONS)
     int kdfIterations() default PasswordKdf.DEFAULT_ITERATIONS;
 }

@@ -20,6 +20,13 @@ import javax.crypto.spec.SecretKeySpec;
 public final class PasswordKdf {
     public static final String ALGORITHM = "PBKDF2WithHmacSHA256";
     public static final int DEFAULT_ITERATIONS = 100_000;
+    /**
+     * The most iterations HVM derives a key with, for a new VM (the configuration) and above all
+     * for a stored one: a file's count decides how long the app's one worker thread is busy, and a
+     * file saying 2^31 would keep it busy for most of an hour. 50 times the default, about 8 times
+     * what OWASP asks for PBKDF2-HMAC-SHA256 (600,000): a few seconds.
+     */
+    public static final int MAX_ITERATIONS = 5_000_000;
     private static final int SALT_BYTES = 16;
     private static final int KEY_BITS = 256;
     private static final byte[] VERIFIER_LABEL = "HVM key verifier v1".getBytes(StandardCharsets.US_ASCII);
@@ -32,6 +39,7 @@ public final class PasswordKdf {
 
     /** A verifier for {@code password} under a fresh random salt. The caller clears the password. */
     public KeyVerifier create(char[] password, int iterations) {
+        checkIterations(iterations);
         byte[] salt = new byte[SALT_BYTES];
         random.nextBytes(salt);
         byte[] verifier = verifier(password, salt, iterations);
@@ -44,10 +52,22 @@ public final class PasswordKdf {
         if (!ALGORITHM.equals(stored.algorithm())) {
             throw new IllegalArgumentException("unsupported key derivation " + stored.algorithm());
         }
+        checkIterations(stored.iterations());
         Base64.Decoder b64 = Base64.getDecoder();
         byte[] expected = b64.decode(stored.verifier());
         byte[] actual = verifier(password, b64.decode(stored.salt()), stored.iterations());
         return MessageDigest.isEqual(expected, actual);
+    }
+
+    /** Whether a key derivation of {@code iterations} is one HVM runs: between 1 and {@link #MAX_ITERATIONS}. */
+    public static boolean acceptable(int iterations) {
+        return iterations > 0 && iterations <= MAX_ITERATIONS;
+    }
+
+    private static void checkIterations(int iterations) {
+        if (!acceptable(iterations)) {
+            throw new IllegalArgumentException(iterations + " key derivation iterations are outside 1.." + MAX_ITERATIONS);
+        }
     }
 
     private static byte[] verifier(char[] password, byte[] salt, int iterations) {

@@ -50,8 +50,9 @@ import javax.swing.UIManager;
 /**
  * The HVM application: the main window over the VM library, and every command on it. All its
  * state is touched on the event dispatch thread only; the library is read and written there
- * too (small files), the password derivation runs on one worker thread, and the folder watcher
- * only asks the EDT to reload.
+ * too (small files; a write waits for its two fsyncs, a few ms, docs/RELIABILITY.md "Crashes"),
+ * the password derivation runs on one worker thread, and the folder watcher only asks the EDT
+ * to reload.
  */
 public final class HvmApp {
     private static final System.Logger LOG = System.getLogger(HvmApp.class.getName());
@@ -202,6 +203,8 @@ public final class HvmApp {
             showError("library", "Could Not Read the Library",
                     "The VM folder " + store.vmsDir() + " could not be read: " + e.getMessage(), Map.of());
             return;
+        } finally {
+            reportMovedAside();
         }
         List<Vm> old = vms;
         if (force || !fresh.equals(old)) {
@@ -220,6 +223,36 @@ public final class HvmApp {
             window.setVms(fresh, selectId);
         }
         selectionChanged();
+    }
+
+    /**
+     * Tells the user of each VM file the library moved aside (or could not), once: {@code dialog.error}
+     * with source {@code library} (and so {@code hvm/gui/ERROR}). Later on the EDT, so that a reload
+     * never waits in a modal dialog, and the main window is showing first.
+     */
+    private void reportMovedAside() {
+        List<LibraryStore.MovedAside> moved = store.takeMovedAside();
+        if (moved.isEmpty()) {
+            return;
+        }
+        // Short enough for one line in the dialog: the folder is the one the status line names,
+        // the paths are in the dialog's context and the parser's reasons in the log.
+        String message;
+        if (moved.size() > 1) {
+            message = moved.size() + " damaged VM files are now <name>.corrupt in the library's vms folder: "
+                    + "repair them and rename them back to list their VMs again.";
+        } else if (moved.get(0).movedTo() == null) {
+            message = moved.get(0).file().getFileName() + " in the library's vms folder is damaged and could not be "
+                    + "moved aside: repair it or move it away.";
+        } else {
+            message = "It is now " + moved.get(0).movedTo().getFileName()
+                    + " in the library's vms folder: repair it and rename it back to list its VM again.";
+        }
+        Map<String, Object> context = Map.of(
+                "files", moved.stream().map(m -> m.file().toString()).collect(Collectors.joining("\n")),
+                "movedTo", moved.stream().map(m -> String.valueOf(m.movedTo())).collect(Collectors.joining("\n")));
+        String title = moved.size() == 1 ? "Damaged VM File Moved Aside" : "Damaged VM Files Moved Aside";
+        onEdt(() -> showError("library", title, message, context));
     }
 
     private void selectionChanged() {
@@ -275,6 +308,15 @@ public final class HvmApp {
         }
         if (!vm.encrypted()) {
             setState(vm, VmState.RUNNING);
+            return;
+        }
+        int iterations = vm.keyVerifier().iterations();
+        if (!PasswordKdf.acceptable(iterations)) {
+            // Refused before asking: the count decides how long the one worker thread would be busy.
+            showError("startVM", "Cannot Unlock the VM", "\u201c" + vm.name() + "\u201d asks for " + iterations
+                    + " key derivation iterations, more than the " + PasswordKdf.MAX_ITERATIONS
+                    + " HVM runs: its file may be damaged or not written by HVM. It cannot be unlocked.",
+                    Map.of("vmId", vm.id()));
             return;
         }
         EncryptionPasswordDialog.ask(window.frame(), vm).ifPresent(password -> {
@@ -350,8 +392,17 @@ public final class HvmApp {
     }
 
     void editSelected() {
+        // Only what the user changed in the dialog replaces what the file holds now: a setting
+        // another HVM changed while the dialog was open is kept.
         window.selected().ifPresent(vm -> EditConfigDialog.ask(window.frame(), vm, names()).ifPresent(r -> change(vm,
-                "editConfig", v -> v.withConfig(r.name(), r.os(), r.cpus(), r.memoryMiB(), r.isoPath()))));
+                "editConfig", v -> v.withConfig(mine(r.name(), vm.name(), v.name()), mine(r.os(), vm.osType(), v.osType()),
+                        mine(r.cpus(), vm.cpus(), v.cpus()), mine(r.memoryMiB(), vm.memoryMiB(), v.memoryMiB()),
+                        mine(r.isoPath(), vm.isoPath(), v.isoPath())))));
+    }
+
+    /** The user's value if they changed it from what they were shown, else what the file holds now. */
+    private static <T> T mine(T entered, T shown, T onDisk) {
+        return entered.equals(shown) ? onDisk : entered;
     }
 
     void deleteSelected() {
@@ -384,21 +435,23 @@ public final class HvmApp {
 
     /**
      * Applies {@code edit} to the VM's record as it is on disk now (another program may have
-     * changed it since it was listed), saves it and reloads. Whether it was saved.
+     * changed it since it was listed), saves it and reloads: LibraryStore.update, which holds the
+     * library's lock from the read to the write, so that another HVM's change is never
+     * overwritten. Whether it was saved.
      */
     private boolean change(Vm vm, String source, UnaryOperator<Vm> edit) {
-        Optional<Vm> current = store.find(vm.id());
-        if (current.isEmpty()) {
-            showError(source, "VM Not Found", "\u201c" + vm.name() + "\u201d is no longer in the library.",
-                    Map.of("vmId", vm.id()));
-            reload(null);
-            return false;
-        }
+        Optional<Vm> saved;
         try {
-            store.save(edit.apply(current.get()));
+            saved = store.update(vm.id(), edit);
         } catch (IOException e) {
             showError(source, "Could Not Save the VM",
                     "\u201c" + vm.name() + "\u201d could not be saved: " + e.getMessage(), Map.of("vmId", vm.id()));
+            return false;
+        }
+        if (saved.isEmpty()) {
+            showError(source, "VM Not Found", "\u201c" + vm.name() + "\u201d is no longer in the library.",
+                    Map.of("vmId", vm.id()));
+            reload(null);
             return false;
         }
         reload(vm.id());

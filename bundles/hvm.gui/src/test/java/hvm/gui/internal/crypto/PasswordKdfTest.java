@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +13,7 @@ import hvm.gui.internal.model.OsType;
 import hvm.gui.internal.model.Vm;
 import hvm.gui.internal.model.VmState;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -73,5 +75,18 @@ class PasswordKdfTest {
         KeyVerifier v = new KeyVerifier("MD5", "AAAA", 1, "AAAA");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> kdf.matches("p4ss".toCharArray(), v));
         assertFalse(e.getMessage().contains("p4ss"));
+    }
+
+    @Test
+    void aStoredIterationCountAboveTheBoundIsRefusedAtOnce() {
+        KeyVerifier huge = new KeyVerifier(PasswordKdf.ALGORITHM, "AAAAAAAAAAAAAAAAAAAAAA==", Integer.MAX_VALUE, "AAAA");
+        // 2^31 iterations would take most of an hour: refused without deriving anything.
+        IllegalArgumentException e = assertTimeoutPreemptively(Duration.ofSeconds(5),
+                () -> assertThrows(IllegalArgumentException.class, () -> kdf.matches("pw".toCharArray(), huge)));
+        assertTrue(e.getMessage().contains(Integer.toString(Integer.MAX_VALUE)), e.getMessage());
+        assertFalse(PasswordKdf.acceptable(PasswordKdf.MAX_ITERATIONS + 1));
+        assertTrue(PasswordKdf.acceptable(PasswordKdf.MAX_ITERATIONS));
+        assertTrue(PasswordKdf.acceptable(PasswordKdf.DEFAULT_ITERATIONS));
+        assertThrows(IllegalArgumentException.class, () -> kdf.create("pw".toCharArray(), PasswordKdf.MAX_ITERATIONS + 1));
     }
 }
