@@ -56,7 +56,10 @@ class McpIT {
             assertTrue(Files.isRegularFile(classes.resolve("probe/cli/mcp/McpDriver.class")),
                     classes + " holds McpDriver: build probe.cli's test classes before the integration tests");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            ProcessBuilder pb = new ProcessBuilder(java, "-cp", Cli.jar() + ":" + classes, "probe.cli.mcp.McpDriver",
+            // target/test-lib: the tokenizer the driver counts tokens with.
+            Path lib = classes.resolveSibling("test-lib");
+            assertTrue(Files.isDirectory(lib), lib + " holds the driver's tokenizer: build probe.cli's test classes first");
+            ProcessBuilder pb = new ProcessBuilder(java, "-cp", Cli.jar() + ":" + classes + ":" + lib + "/*", "probe.cli.mcp.McpDriver",
                     java, "-jar", Cli.jar().toString(), "--socket", socket.toString(), "mcp");
             pb.environment().remove("HVM_GUI_PROBE_SOCKET");
             pb.environment().putAll(env);
