@@ -165,7 +165,7 @@ class McpIT {
                     "gui_scroll", "gui_wait", "gui_dialog", "gui_audit", "gui_events"), names);
 
             String snapshot = s.ok("gui_snapshot");
-            assertTrue(snapshot.startsWith("no dialog open\n"), snapshot);
+            assertTrue(snapshot.startsWith("now: no dialog open\n"), snapshot);
             assertTrue(snapshot.contains("\n  button toolbar.button.createVM \"Create VM"), snapshot);
 
             Frame main = Swing.mainFrame();
@@ -224,10 +224,14 @@ class McpIT {
         String secret = "mcp-s3cret-" + System.nanoTime();
         try (Session s = new Session(Fixture.socket(), Map.of(SECRET_VAR, secret))) {
             s.ok("gui_events"); // what came before this test
-            String click = s.ok("gui_click", "identifier", "toolbar.button.createVM");
-            assertTrue(click.contains("\nnow: dialog open: createVM "), click);
+            JsonNode clicked = s.call("gui_click", "identifier", "toolbar.button.createVM");
+            String click = text(clicked);
+            assertTrue(click.contains("\nnow: createVM \"Create Virtual Machine\" (modal), its controls:\n"), click);
+            assertTrue(click.contains("\n    input dialog.createVM.input.name "), "the dialog that opened, listed: " + click);
             assertTrue(click.contains("\neffects: opened createVM"), "the action's receipt, readable: " + click);
-            assertTrue(click.contains("\"effects\":{"), "and as JSON: " + click);
+            assertEquals("createVM", clicked.at("/structuredContent/data/effects/opened/0").asText(),
+                    "and as JSON, in structuredContent: " + clicked);
+            assertEquals("createVM", clicked.at("/structuredContent/dialog/name").asText(), clicked.toString());
             s.ok("gui_wait", "dialog", "createVM", "state", "open", "timeoutMillis", 15000);
             s.ok("gui_type", "identifier", "dialog.createVM.input.name", "text", name);
             s.ok("gui_click", "identifier", "dialog.createVM.toggle.encrypt");
@@ -243,7 +247,7 @@ class McpIT {
             assertTrue(typed.startsWith("typed " + secret.length() + " characters into dialog.createVM.input.password"), typed);
             s.ok("gui_type", "identifier", "dialog.createVM.input.confirm", "secretEnv", SECRET_VAR);
             String dialog = s.ok("gui_snapshot", "scope", "dialog");
-            assertTrue(dialog.startsWith("dialog open: createVM "), dialog);
+            assertTrue(dialog.startsWith("now: createVM "), dialog);
             assertTrue(dialog.contains("password dialog.createVM.input.password \"") && dialog.contains("length=" + secret.length()), dialog);
             assertTrue(dialog.contains("toggle dialog.createVM.toggle.encrypt") && dialog.contains("  checked"), dialog);
 
@@ -255,7 +259,7 @@ class McpIT {
             s.ok("gui_wait", "identifier", "detail.button.start", "state", "enabled", "timeoutMillis", 15000);
             String start = s.ok("gui_click", "identifier", "detail.button.start");
             s.ok("gui_wait", "dialog", "encryptionPassword", "state", "open", "timeoutMillis", 15000);
-            assertTrue(start.contains("now: dialog open: encryptionPassword") || s.ok("gui_dialog").startsWith("dialog open: encryptionPassword"),
+            assertTrue(start.contains("now: encryptionPassword") || s.ok("gui_dialog").startsWith("now: encryptionPassword"),
                     start);
 
             JsonNode behind = s.call("gui_click", "identifier", "toolbar.button.createVM");
