@@ -210,12 +210,17 @@ class ServerTest {
     }
     /** Starts the server on pipes against {@code socket} and initializes it; the thread that runs it. */
     private Thread serve(Path socket, int[] exit, PipedOutputStream toServer) throws Exception {
+        return serve(socket, false, exit, toServer);
+    }
+
+    /** {@link #serve(Path, int[], PipedOutputStream)}; {@code json}: as {@code hvm-dbg mcp --json}. */
+    private Thread serve(Path socket, boolean json, int[] exit, PipedOutputStream toServer) throws Exception {
         PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
         PipedInputStream fromServer = new PipedInputStream(1 << 20);
         PipedOutputStream serverOut = new PipedOutputStream(fromServer);
         Thread server = new Thread(() -> {
             try {
-                exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, serverIn, serverOut,
+                exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, json, serverIn, serverOut,
                         new PrintStream(new ByteArrayOutputStream(), true));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -318,6 +323,39 @@ class ServerTest {
             out.close();
             server.join(20_000);
             assertEquals(0, exit[0]);
+        }
+    }
+
+    /**
+     * The data is in structuredContent always, and in the text only when the server was asked for
+     * it ({@code hvm-dbg mcp --json}), for a client that shows a model no structuredContent.
+     */
+    @Test
+    void theDataGoesIntoTheTextOnlyWhenAsked() throws Exception {
+        for (boolean json : new boolean[] {false, true}) {
+            try (TestProbe probe = TestProbe.start(dir, (req, conn) -> {
+                switch (req.path("op").asText()) {
+                    case "gui.dialog.current":
+                        conn.reply(req, Wire.object().putNull("name"));
+                        break;
+                    case "gui.keypress":
+                        conn.reply(req, Wire.object().put("key", "tab"));
+                        break;
+                    default:
+                        TestProbe.standard().handle(req, conn);
+                }
+            })) {
+                PipedOutputStream toServer = new PipedOutputStream();
+                int[] exit = {-1};
+                Thread server = serve(probe.socket(), json, exit, toServer);
+                JsonNode r = tool("gui_keypress", "{\"key\":\"tab\"}");
+                assertEquals("tab", r.at("/structuredContent/data/key").asText(), r.toString());
+                assertEquals(json ? "pressed tab\nnow: no dialog open\ndata: {\"data\":{\"key\":\"tab\"},\"dialog\":{\"name\":null}}"
+                        : "pressed tab\nnow: no dialog open", text(r));
+                out.close();
+                server.join(20_000);
+                assertEquals(0, exit[0]);
+            }
         }
     }
 }
