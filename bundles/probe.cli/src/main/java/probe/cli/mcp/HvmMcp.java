@@ -392,7 +392,7 @@ public final class HvmMcp {
     }
 
     /** An op's refusal as a tool's error, with the dialog line after it when {@code now} is not null. */
-    private static CallToolResult refused(ProbeOpException e, String now) {
+    private CallToolResult refused(ProbeOpException e, String now) {
         StringBuilder t = new StringBuilder(Replies.opError(e.code(), e.getMessage(), e.details()));
         if (ErrorCodes.AUTH_REQUIRED.equals(e.code()) || ErrorCodes.AUTH_DENIED.equals(e.code())) {
             t.append("\nhint: this probe wants a token: start the server with --token-file FILE (the file the GUI's tokenFile names)");
@@ -400,7 +400,16 @@ public final class HvmMcp {
         if (now != null) {
             t.append("\nnow: ").append(now);
         }
-        return error(t.toString());
+        // The refusal as data too: {"data": null, "error": {code, message, details}}.
+        ObjectNode structured = structured(null, null);
+        ObjectNode error = structured.putObject("error").put("code", e.code()).put("message", e.getMessage());
+        if (e.details() != null && !e.details().isNull()) {
+            error.set("details", e.details());
+        }
+        if (dataInText) {
+            t.append("\ndata: ").append(Json.compact(structured));
+        }
+        return CallToolResult.builder().addTextContent(t.toString()).structuredContent(structured).isError(true).build();
     }
 
     static String unavailable(ProbeUnavailableException e) {

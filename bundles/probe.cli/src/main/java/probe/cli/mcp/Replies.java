@@ -247,7 +247,8 @@ public final class Replies {
 
     /**
      * An op's failure: {@code error CODE: message}, the nearest names and candidates the probe
-     * offers ({@link Readable#error}), what blocks the control, and the details as JSON.
+     * offers ({@link Readable#error}), and what blocks the control. The details as JSON are the
+     * result's structuredContent, not here.
      */
     public static String opError(String code, String message, JsonNode details) {
         StringBuilder b = new StringBuilder("error ").append(Readable.error(code, message, details));
@@ -255,9 +256,6 @@ public final class Replies {
         if (blockedBy != null) {
             b.append("\nblocked by: ").append(Readable.bare(blockedBy))
                     .append(" (close it, or operate it, before the controls behind it)");
-        }
-        if (details != null && !details.isNull() && !(details.isObject() && details.isEmpty())) {
-            b.append("\ndetails: ").append(Json.compact(details));
         }
         return b.toString();
     }

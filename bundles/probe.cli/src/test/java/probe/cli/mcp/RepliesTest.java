@@ -85,8 +85,8 @@ class RepliesTest {
     void anErrorGivesTheCodeTheNearestNamesWhatBlocksAndTheDetails() throws Exception {
         String t = Replies.opError("gui.identifier_not_found", "no showing view with identifier 'x'",
                 json("{'nearest':['toolbar.button.createVM']}"));
-        assertEquals("error gui.identifier_not_found: no showing view with identifier 'x' (nearest: toolbar.button.createVM)\n"
-                + "details: {\"nearest\":[\"toolbar.button.createVM\"]}", t);
+        assertEquals("error gui.identifier_not_found: no showing view with identifier 'x' (nearest: toolbar.button.createVM)", t,
+                "the details as JSON are the result's structuredContent");
         String blocked = Replies.opError("gui.not_clickable", "'a' is not clickable: it is behind the modal dialog 'dialog.createVM'",
                 json("{'identifier':'a','reason':'r','blockedBy':'dialog.createVM'}"));
         assertTrue(blocked.contains("\nblocked by: dialog.createVM (close it, or operate it, before the controls behind it)"), blocked);

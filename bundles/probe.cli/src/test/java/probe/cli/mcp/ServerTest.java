@@ -181,7 +181,8 @@ class ServerTest {
             assertTrue(unknown.get("isError").asBoolean());
             assertTrue(text(unknown).startsWith("error gui.identifier_not_found: no showing view with identifier 'a.c'; nearest: a.b"),
                     text(unknown));
-            assertTrue(text(unknown).contains("details: {\"nearest\":[\"a.b\"]}"), text(unknown));
+            assertEquals("a.b", unknown.at("/structuredContent/error/details/nearest/0").asText(), "the details as data: " + unknown);
+            assertEquals("gui.identifier_not_found", unknown.at("/structuredContent/error/code").asText(), unknown.toString());
             assertTrue(text(unknown).endsWith("\nnow: no dialog open"), "a refused action says the dialog after it too: " + text(unknown));
             // Each action's gui.dialog.current is the request right behind it on the connection.
             List<ObjectNode> sent = probe.requests();
