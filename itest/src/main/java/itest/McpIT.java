@@ -167,6 +167,12 @@ class McpIT {
             String snapshot = s.ok("gui_snapshot");
             assertTrue(snapshot.startsWith("now: no dialog open\n"), snapshot);
             assertTrue(snapshot.contains("\n  button toolbar.button.createVM \"Create VM"), snapshot);
+            JsonNode found = s.call("gui_snapshot", "query", "CREATEVM");
+            String query = text(found);
+            assertTrue(query.contains("\nbutton toolbar.button.createVM \"Create VM"), query);
+            assertFalse(query.contains("sidebar.list"), "only what matches: " + query);
+            assertTrue(query.matches("(?s).*\n\\d+ others do not match \"CREATEVM\"$"), "the rest counted: " + query);
+            assertTrue(found.at("/structuredContent/data/items").size() > 2, "the data has the whole list: " + found);
 
             Frame main = Swing.mainFrame();
             Rectangle bounds = Swing.screenBounds(main);
