@@ -48,7 +48,9 @@ import reactor.core.scheduler.Schedulers;
  * library, one connection for the tools ({@link Probe}) and one for the event subscription
  * ({@link EventFeed}); nothing of MCP enters the GUI's JVM. A GUI that is not there, or goes away,
  * makes a tool's result an error with what to start; the server keeps running and the next call
- * connects again. It ends when its standard input ends. Only MCP's JSON-RPC goes to standard
+ * connects again. A result's text is written for a model ({@link Replies}, {@link Snapshot}); its
+ * data is its {@code structuredContent} (and in the text too with {@code --json}). It ends when its
+ * standard input ends. Only MCP's JSON-RPC goes to standard
  * output: {@code System.out} is pointed at standard error while it runs, and the SDK's logging
  * (slf4j-simple) writes warnings to standard error.
  */
@@ -58,7 +60,8 @@ public final class HvmMcp {
             + " identifier (<scene>.<role>.<name>, such as toolbar.button.createVM or dialog.createVM.input.name) and"
             + " whether a hand could operate it now. Pass those identifiers to the other tools; an identifier names the"
             + " same control for as long as it shows, so it does not go stale between snapshots. Every action answers"
-            + " what it did, what changed, and which dialog is open after it. Use gui_wait to wait for a dialog or a"
+            + " what it changed and which dialog is open after it, and lists a dialog that opened with its controls:"
+            + " no new snapshot is needed to go on. Use gui_wait to wait for a dialog or a"
             + " control instead of sleeping. Type a password with gui_type's secretEnv (an environment variable of"
             + " this server), never as text: the password then never passes through the conversation.";
 
