@@ -297,6 +297,27 @@ class McpIT {
         }
     }
 
+    /**
+     * A popup that an action opens is shown as a dialog that opens is: the combo box's list, its
+     * rows as gui_snapshot lists them, so that the next call can pick one.
+     */
+    @Test
+    void aPopupThatOpensIsListedWithItsControls() throws Exception {
+        try (Session s = new Session(Fixture.socket(), Map.of())) {
+            String opened = s.ok("gui_click", "identifier", "toolbar.button.createVM");
+            assertTrue(opened.contains("its controls:\n"), opened);
+            try {
+                String popup = s.ok("gui_click", "identifier", "dialog.createVM.combo.os");
+                assertTrue(popup.contains("\nappeared:\n"), "the popup's controls, listed: " + popup);
+                assertTrue(popup.matches("(?s).*\n  +row dialog\\.createVM\\.combo\\.os\\.row\\.\\S+ \".*"), popup);
+                assertTrue(popup.endsWith("\nnow: createVM (modal)"), popup);
+                s.ok("gui_keypress", "key", "esc");
+            } finally {
+                s.ok("gui_click", "identifier", "dialog.createVM.button.cancel");
+            }
+        }
+    }
+
     /** Adds what gui_events answers now to {@code events}; all of them so far. */
     private static String poll(Session s, StringBuilder events) {
         try {
