@@ -57,7 +57,10 @@ class McpIT {
             assertTrue(Files.isRegularFile(classes.resolve("probe/cli/mcp/McpDriver.class")),
                     classes + " holds McpDriver: build probe.cli's test classes before the integration tests");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            ProcessBuilder pb = new ProcessBuilder(java, "-cp", Cli.jar() + ":" + classes, "probe.cli.mcp.McpDriver",
+            // target/test-lib: the tokenizer the driver counts tokens with.
+            Path lib = classes.resolveSibling("test-lib");
+            assertTrue(Files.isDirectory(lib), lib + " holds the driver's tokenizer: build probe.cli's test classes first");
+            ProcessBuilder pb = new ProcessBuilder(java, "-cp", Cli.jar() + ":" + classes + ":" + lib + "/*", "probe.cli.mcp.McpDriver",
                     java, "-jar", Cli.jar().toString(), "--socket", socket.toString(), "mcp");
             pb.environment().remove("HVM_GUI_PROBE_SOCKET");
             pb.environment().putAll(env);
@@ -163,8 +166,14 @@ class McpIT {
                     "gui_scroll", "gui_wait", "gui_dialog", "gui_audit", "gui_events"), names);
 
             String snapshot = s.ok("gui_snapshot");
-            assertTrue(snapshot.startsWith("no dialog open\n"), snapshot);
+            assertTrue(snapshot.startsWith("now: no dialog open\n"), snapshot);
             assertTrue(snapshot.contains("\n  button toolbar.button.createVM \"Create VM"), snapshot);
+            JsonNode found = s.call("gui_snapshot", "query", "CREATEVM");
+            String query = text(found);
+            assertTrue(query.contains("\nbutton toolbar.button.createVM \"Create VM"), query);
+            assertFalse(query.contains("sidebar.list"), "only what matches: " + query);
+            assertTrue(query.matches("(?s).*\n\\d+ others do not match \"CREATEVM\"$"), "the rest counted: " + query);
+            assertTrue(found.at("/structuredContent/data/items").size() > 2, "the data has the whole list: " + found);
 
             Frame main = Swing.mainFrame();
             Rectangle bounds = Swing.screenBounds(main);
@@ -222,10 +231,14 @@ class McpIT {
         String secret = "mcp-s3cret-" + System.nanoTime();
         try (Session s = new Session(Fixture.socket(), Map.of(SECRET_VAR, secret))) {
             s.ok("gui_events"); // what came before this test
-            String click = s.ok("gui_click", "identifier", "toolbar.button.createVM");
-            assertTrue(click.contains("\nnow: dialog open: createVM "), click);
+            JsonNode clicked = s.call("gui_click", "identifier", "toolbar.button.createVM");
+            String click = text(clicked);
+            assertTrue(click.contains("\nnow: createVM \"Create Virtual Machine\" (modal), its controls:\n"), click);
+            assertTrue(click.contains("\n    input dialog.createVM.input.name "), "the dialog that opened, listed: " + click);
             assertTrue(click.contains("\neffects: opened createVM"), "the action's receipt, readable: " + click);
-            assertTrue(click.contains("\"effects\":{"), "and as JSON: " + click);
+            assertEquals("createVM", clicked.at("/structuredContent/data/effects/opened/0").asText(),
+                    "and as JSON, in structuredContent: " + clicked);
+            assertEquals("createVM", clicked.at("/structuredContent/dialog/name").asText(), clicked.toString());
             s.ok("gui_wait", "dialog", "createVM", "state", "open", "timeoutMillis", 15000);
             s.ok("gui_type", "identifier", "dialog.createVM.input.name", "text", name);
             s.ok("gui_click", "identifier", "dialog.createVM.toggle.encrypt");
@@ -241,7 +254,7 @@ class McpIT {
             assertTrue(typed.startsWith("typed " + secret.length() + " characters into dialog.createVM.input.password"), typed);
             s.ok("gui_type", "identifier", "dialog.createVM.input.confirm", "secretEnv", SECRET_VAR);
             String dialog = s.ok("gui_snapshot", "scope", "dialog");
-            assertTrue(dialog.startsWith("dialog open: createVM "), dialog);
+            assertTrue(dialog.startsWith("now: createVM "), dialog);
             assertTrue(dialog.contains("password dialog.createVM.input.password \"") && dialog.contains("length=" + secret.length()), dialog);
             assertTrue(dialog.contains("toggle dialog.createVM.toggle.encrypt") && dialog.contains("  checked"), dialog);
 
@@ -253,7 +266,7 @@ class McpIT {
             s.ok("gui_wait", "identifier", "detail.button.start", "state", "enabled", "timeoutMillis", 15000);
             String start = s.ok("gui_click", "identifier", "detail.button.start");
             s.ok("gui_wait", "dialog", "encryptionPassword", "state", "open", "timeoutMillis", 15000);
-            assertTrue(start.contains("now: dialog open: encryptionPassword") || s.ok("gui_dialog").startsWith("dialog open: encryptionPassword"),
+            assertTrue(start.contains("now: encryptionPassword") || s.ok("gui_dialog").startsWith("now: encryptionPassword"),
                     start);
 
             JsonNode behind = s.call("gui_click", "identifier", "toolbar.button.createVM");
@@ -281,6 +294,27 @@ class McpIT {
             }
             for (String line : s.stderr()) {
                 assertFalse(line.contains(secret), "the server's log never holds the secret: " + line);
+            }
+        }
+    }
+
+    /**
+     * A popup that an action opens is shown as a dialog that opens is: the combo box's list, its
+     * rows as gui_snapshot lists them, so that the next call can pick one.
+     */
+    @Test
+    void aPopupThatOpensIsListedWithItsControls() throws Exception {
+        try (Session s = new Session(Fixture.socket(), Map.of())) {
+            String opened = s.ok("gui_click", "identifier", "toolbar.button.createVM");
+            assertTrue(opened.contains("its controls:\n"), opened);
+            try {
+                String popup = s.ok("gui_click", "identifier", "dialog.createVM.combo.os");
+                assertTrue(popup.contains("\nappeared:\n"), "the popup's controls, listed: " + popup);
+                assertTrue(popup.matches("(?s).*\n  +row dialog\\.createVM\\.combo\\.os\\.row\\.\\S+ \".*"), popup);
+                assertTrue(popup.endsWith("\nnow: createVM (modal)"), popup);
+                s.ok("gui_keypress", "key", "esc");
+            } finally {
+                s.ok("gui_click", "identifier", "dialog.createVM.button.cancel");
             }
         }
     }

@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
     "Tools: gui_snapshot, gui_screenshot, gui_click, gui_type, gui_keypress, gui_select, gui_hover,"
         + " gui_scroll, gui_wait, gui_dialog, gui_audit, gui_events. It runs until its input ends; a GUI that"
         + " is not there makes a tool's result an error, and the next call connects again. Register it"
-        + " with an MCP client as: run/hvm-dbg mcp (see bundles/probe.cli/README.md)."})
+        + " with an MCP client as: run/hvm-dbg mcp (see bundles/probe.cli/README.md). A result's data is in"
+        + " its structuredContent; with --json its text ends with it too."})
 final class McpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -112,14 +113,15 @@ final class McpCommand implements Callable<Integer> {
             }
         }
         return serve(socket == null ? null : Path.of(socket),
-                HvmDbg.SecondsConverter.seconds(timeout == null ? "30" : timeout), token, stdin);
+                HvmDbg.SecondsConverter.seconds(timeout == null ? "30" : timeout), token, false, stdin);
     }
 
-    private static int serve(Path socket, Duration timeout, Path tokenFile,
+    /** @param json {@code --json}: every result's text ends with its data as JSON too (it is in structuredContent always) */
+    private static int serve(Path socket, Duration timeout, Path tokenFile, boolean json,
             InputStream stdin) throws Exception {
         // The raw descriptors: MCP's messages are bytes on standard output, and nothing else may be.
         OutputStream out = new FileOutputStream(FileDescriptor.out);
-        return probe.cli.mcp.HvmMcp.serve(HvmDbg.socketPath(socket), timeout, tokenFile,
+        return probe.cli.mcp.HvmMcp.serve(HvmDbg.socketPath(socket), timeout, tokenFile, json,
                 stdin == System.in ? new FileInputStream(FileDescriptor.in) : stdin, out, System.err);
     }
 
@@ -134,6 +136,6 @@ final class McpCommand implements Callable<Integer> {
             }
         }
         spec.commandLine().getOut().flush();
-        return serve(root.socket, root.timeout, root.tokenFile, root.stdin);
+        return serve(root.socket, root.timeout, root.tokenFile, root.json, root.stdin);
     }
 }

@@ -193,6 +193,22 @@ final class EventFeed implements AutoCloseable {
         return t.toString();
     }
 
+    /** The data of a batch, for gui_events' structuredContent: {@code {events: [event or {note}], dropped, queued}}. */
+    static ObjectNode data(Batch b) {
+        ObjectNode o = probe.client.internal.Json.object();
+        com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("events");
+        for (Entry e : b.entries) {
+            if (e.event != null) {
+                list.add(e.event);
+            } else {
+                list.addObject().put("note", e.note);
+            }
+        }
+        o.put("dropped", b.lost);
+        o.put("queued", b.left);
+        return o;
+    }
+
     @Override
     public void close() {
         closed = true;

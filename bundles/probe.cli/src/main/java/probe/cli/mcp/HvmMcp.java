@@ -3,15 +3,16 @@ package probe.cli.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Content;
 import io.modelcontextprotocol.spec.McpSchema.ImageContent;
+import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
@@ -47,7 +48,9 @@ import reactor.core.scheduler.Schedulers;
  * library, one connection for the tools ({@link Probe}) and one for the event subscription
  * ({@link EventFeed}); nothing of MCP enters the GUI's JVM. A GUI that is not there, or goes away,
  * makes a tool's result an error with what to start; the server keeps running and the next call
- * connects again. It ends when its standard input ends. Only MCP's JSON-RPC goes to standard
+ * connects again. A result's text is written for a model ({@link Replies}, {@link Snapshot}); its
+ * data is its {@code structuredContent} (and in the text too with {@code --json}). It ends when its
+ * standard input ends. Only MCP's JSON-RPC goes to standard
  * output: {@code System.out} is pointed at standard error while it runs, and the SDK's logging
  * (slf4j-simple) writes warnings to standard error.
  */
@@ -57,20 +60,40 @@ public final class HvmMcp {
             + " identifier (<scene>.<role>.<name>, such as toolbar.button.createVM or dialog.createVM.input.name) and"
             + " whether a hand could operate it now. Pass those identifiers to the other tools; an identifier names the"
             + " same control for as long as it shows, so it does not go stale between snapshots. Every action answers"
-            + " what it did, what changed, and which dialog is open after it. Use gui_wait to wait for a dialog or a"
+            + " what it changed and which dialog is open after it, and lists a dialog that opened with its controls:"
+            + " no new snapshot is needed to go on. Use gui_wait to wait for a dialog or a"
             + " control instead of sleeping. Type a password with gui_type's secretEnv (an environment variable of"
             + " this server), never as text: the password then never passes through the conversation.";
+
+    /** How often a long gui_wait tells a client that asked for progress how long it has waited. */
+    static final Duration PROGRESS_EVERY = Duration.ofSeconds(1);
 
     private final Probe probe;
     private final EventFeed events;
     private final Function<String, String> env;
     private final PrintStream log;
+    /** Whether a result's text ends with its data as JSON too ({@code hvm-dbg mcp --json}), for a client that reads no structuredContent. */
+    private final boolean dataInText;
+    /** The calls in flight, for notifications/cancelled. */
+    final Requests requests;
+    /**
+     * The dialog the last result said was open (its name; null for none): a dialog open now that is
+     * another one opened since (on its own, as an error does, or by the call), and the result lists
+     * its controls.
+     */
+    private volatile String lastDialog;
 
     HvmMcp(Probe probe, EventFeed events, Function<String, String> env, PrintStream log) {
+        this(probe, events, env, log, false, new Requests(new JacksonMcpJsonMapper(new ObjectMapper())));
+    }
+
+    HvmMcp(Probe probe, EventFeed events, Function<String, String> env, PrintStream log, boolean dataInText, Requests requests) {
         this.probe = probe;
         this.events = events;
         this.env = env;
         this.log = log;
+        this.dataInText = dataInText;
+        this.requests = requests;
     }
 
     /**
@@ -82,6 +105,16 @@ public final class HvmMcp {
      */
     public static int serve(Path socket, Duration timeout, Path tokenFile, InputStream in, OutputStream out, PrintStream err)
             throws InterruptedException {
+        return serve(socket, timeout, tokenFile, false, in, out, err);
+    }
+
+    /**
+     * {@link #serve(Path, Duration, Path, InputStream, OutputStream, PrintStream)}; {@code dataInText}
+     * ({@code hvm-dbg mcp --json}) ends every result's text with its data as JSON too, for a client
+     * that shows a model no structuredContent.
+     */
+    public static int serve(Path socket, Duration timeout, Path tokenFile, boolean dataInText, InputStream in, OutputStream out,
+            PrintStream err) throws InterruptedException {
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         }
@@ -94,9 +127,9 @@ public final class HvmMcp {
         // A short read timeout: a GUI that accepts the connection and never answers the subscription
         // (one that is stopping) must not hold the feed back from the GUI that comes next.
         EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY, err);
-        HvmMcp tools = new HvmMcp(probe, events, System::getenv, err);
+        Requests json = new Requests(new JacksonMcpJsonMapper(new ObjectMapper()));
+        HvmMcp tools = new HvmMcp(probe, events, System::getenv, err, dataInText, json);
         CountDownLatch ended = new CountDownLatch(1);
-        McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
         Counted answers = new Counted(out);
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json,
                 new Watched(in, ended, answers, timeout.plusSeconds(10)), answers);
@@ -243,18 +276,26 @@ public final class HvmMcp {
     List<AsyncToolSpecification> specifications() {
         List<AsyncToolSpecification> specs = new ArrayList<>();
         for (ToolSpecs.Spec s : ToolSpecs.all()) {
+            // Annotations that tell the truth, and no more than the defaults do not say already: a
+            // read-only tool changes nothing; an action does what a user's hand does, which may
+            // delete a VM (destructive; not idempotent, as the default says: a second click is
+            // another click).
+            ToolAnnotations annotations = s.readOnly
+                    ? ToolAnnotations.builder().readOnlyHint(true).build()
+                    : ToolAnnotations.builder().destructiveHint(true).build();
             Tool tool = Tool.builder(s.name)
                     .title(s.title)
                     .description(s.description)
                     .inputSchema(s.schema)
-                    .annotations(ToolAnnotations.builder().title(s.title).readOnlyHint(s.readOnly)
-                            .destructiveHint(false).openWorldHint(false).build())
+                    .outputSchema(ToolSpecs.OUTPUT)
+                    .annotations(annotations)
                     .build();
             boolean waits = s.name.equals("gui_wait") || s.name.equals("gui_hover");
             specs.add(AsyncToolSpecification.builder()
                     .tool(tool)
                     .callHandler((exchange, request) -> {
-                        Mono<CallToolResult> result = Mono.fromCallable(() -> call(s.name, request.arguments()));
+                        Mono<CallToolResult> result = Mono.fromCallable(() -> call(s.name, request.arguments(),
+                                Requests.id(request.meta()), progress(exchange, request.meta())));
                         return waits ? result.subscribeOn(Schedulers.boundedElastic()) : result;
                     })
                     .build());
@@ -262,8 +303,35 @@ public final class HvmMcp {
         return specs;
     }
 
+    /**
+     * What sends a progress notification for the request whose {@code _meta} is {@code meta}: the
+     * milliseconds waited, of the total, with a line; null when the client gave no progress token.
+     */
+    private static Progress progress(McpAsyncServerExchange exchange, Map<String, Object> meta) {
+        Object token = meta == null ? null : meta.get("progressToken");
+        if (token == null) {
+            return null;
+        }
+        return (done, total, message) -> exchange.progressNotification(new ProgressNotification(token, done, total, message))
+                .subscribe(null, e -> { });
+    }
+
+    /** Sends one progress notification. */
+    interface Progress {
+        void send(double done, Double total, String message);
+    }
+
     /** Runs the tool {@code name}; every failure is a result with {@code isError}, never a protocol error. */
     CallToolResult call(String name, Map<String, Object> args) {
+        return call(name, args, null, null);
+    }
+
+    /**
+     * {@link #call(String, Map)} for the request {@code requestId} (its JSON-RPC id, for
+     * notifications/cancelled; may be null), with {@code progress} for a client that gave a progress
+     * token (else null).
+     */
+    CallToolResult call(String name, Map<String, Object> args, String requestId, Progress progress) {
         try {
             switch (name) {
                 case "gui_snapshot":
@@ -271,7 +339,7 @@ public final class HvmMcp {
                 case "gui_screenshot":
                     return screenshot(args);
                 case "gui_click":
-                    return action(ToolArgs.click(args), Readable::clicked);
+                    return action(ToolArgs.click(args), data -> Readable.clicked(without(data, "clicked")));
                 case "gui_type":
                     return type(args);
                 case "gui_keypress":
@@ -279,19 +347,22 @@ public final class HvmMcp {
                 case "gui_select":
                     return action(ToolArgs.select(args), Readable::selected);
                 case "gui_hover":
-                    return action(ToolArgs.hover(args), Readable::hovered);
+                    return action(ToolArgs.hover(args), data -> Readable.hovered(without(data, "at")));
                 case "gui_scroll":
-                    return action(ToolArgs.scroll(args), Readable::scrolled);
+                    return action(ToolArgs.scroll(args), data -> Readable.scrolled(without(data, "at")));
                 case "gui_wait":
-                    return waitFor(args);
+                    return waitFor(args, requestId, progress);
                 case "gui_dialog":
                     return dialog(args);
                 case "gui_audit": {
                     ToolArgs.OpCall c = ToolArgs.audit(args);
-                    return text(Readable.audit(probe.call(c.op, c.args, c.replyTimeout), -1));
+                    JsonNode data = probe.call(c.op, c.args, c.replyTimeout);
+                    return result(Readable.audit(data, -1), data, null);
                 }
-                case "gui_events":
-                    return text(EventFeed.text(events.take(ToolArgs.eventsMax(args))));
+                case "gui_events": {
+                    EventFeed.Batch batch = events.take(ToolArgs.eventsMax(args));
+                    return result(EventFeed.text(batch), EventFeed.data(batch), null);
+                }
                 default:
                     return error("unknown tool " + name);
             }
@@ -313,8 +384,18 @@ public final class HvmMcp {
         }
     }
 
+    /** {@code data} without {@code field}: where the pointer went, which a model acting by identifier does not need (structuredContent has it). */
+    private static JsonNode without(JsonNode data, String field) {
+        if (!(data instanceof ObjectNode) || !data.has(field)) {
+            return data;
+        }
+        ObjectNode copy = ((ObjectNode) data).deepCopy();
+        copy.remove(field);
+        return copy;
+    }
+
     /** An op's refusal as a tool's error, with the dialog line after it when {@code now} is not null. */
-    private static CallToolResult refused(ProbeOpException e, String now) {
+    private CallToolResult refused(ProbeOpException e, String now) {
         StringBuilder t = new StringBuilder(Replies.opError(e.code(), e.getMessage(), e.details()));
         if (ErrorCodes.AUTH_REQUIRED.equals(e.code()) || ErrorCodes.AUTH_DENIED.equals(e.code())) {
             t.append("\nhint: this probe wants a token: start the server with --token-file FILE (the file the GUI's tokenFile names)");
@@ -322,7 +403,16 @@ public final class HvmMcp {
         if (now != null) {
             t.append("\nnow: ").append(now);
         }
-        return error(t.toString());
+        // The refusal as data too: {"data": null, "error": {code, message, details}}.
+        ObjectNode structured = structured(null, null);
+        ObjectNode error = structured.putObject("error").put("code", e.code()).put("message", e.getMessage());
+        if (e.details() != null && !e.details().isNull()) {
+            error.set("details", e.details());
+        }
+        if (dataInText) {
+            t.append("\ndata: ").append(Json.compact(structured));
+        }
+        return CallToolResult.builder().addTextContent(t.toString()).structuredContent(structured).isError(true).build();
     }
 
     static String unavailable(ProbeUnavailableException e) {
@@ -333,17 +423,27 @@ public final class HvmMcp {
     private CallToolResult snapshot(Map<String, Object> args) {
         ToolArgs.OpCall list = ToolArgs.snapshot(args);
         int max = ToolArgs.maxItems(args);
+        String query = ToolArgs.query(args);
         // The list and the dialog line asked for back to back on the probe's connection, from this
         // thread: one round trip, no thread hand-off. A refused list is the tool's error, as before.
         Probe.Both both = probe.both(list.op, list.args, list.replyTimeout, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             throw both.refused();
         }
-        JsonNode items = both.first();
-        String first = dialogLine(both);
-        JsonNode scope = items == null ? null : items.get("scope");
-        return text(Snapshot.tree(first, items == null ? null : items.get("items"),
-                "no items in scope " + (scope == null ? "window" : Readable.bare(scope.asText())), max));
+        JsonNode data = both.first();
+        JsonNode items = data == null ? null : data.get("items");
+        JsonNode scope = data == null ? null : data.get("scope");
+        String empty = "no items in scope " + (scope == null ? "window" : Readable.bare(scope.asText()));
+        String rest = "";
+        if (query != null) {
+            JsonNode all = items;
+            items = Snapshot.matching(all, query);
+            int others = (all == null ? 0 : all.size()) - items.size();
+            empty = "no control matches " + Readable.quote(query) + (others > 0 ? " (" + others + " others show)" : "");
+            rest = items.isEmpty() || others == 0 ? "" : "\n" + others + " others do not match " + Readable.quote(query);
+        }
+        String text = Snapshot.tree("now: " + nowLine(both, true), items, empty, max) + rest;
+        return result(text, data, both.second());
     }
 
     private CallToolResult screenshot(Map<String, Object> args) {
@@ -371,8 +471,13 @@ public final class HvmMcp {
         }
         List<Content> content = new ArrayList<>(2);
         content.add(new ImageContent(null, image, "image/png"));
-        content.add(new TextContent(Replies.screenshot(data, shownW, shownH)));
-        return CallToolResult.builder().content(content).isError(false).build();
+        ObjectNode shown = ((ObjectNode) data).deepCopy();
+        shown.remove("png_base64");
+        shown.put("shownWidth", shownW);
+        shown.put("shownHeight", shownH);
+        String text = Replies.screenshot(data, shownW, shownH);
+        content.add(new TextContent(dataInText ? text + "\ndata: " + Json.compact(structured(shown, null)) : text));
+        return CallToolResult.builder().content(content).structuredContent(structured(shown, null)).isError(false).build();
     }
 
     private CallToolResult type(Map<String, Object> args) {
@@ -404,21 +509,73 @@ public final class HvmMcp {
         return action(c, Readable::typed);
     }
 
-    private CallToolResult waitFor(Map<String, Object> args) {
-        ToolArgs.OpCall c = ToolArgs.waitFor(args);
-        String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText()
-                : c.args.has("identifier") ? c.args.get("identifier").asText() : "the GUI";
-        if (c.args.has("value")) {
-            return action(c, data -> Readable.waitedValue(data, subject));
+    /**
+     * gui_wait. The wait runs on a connection of its own, so that a {@code notifications/cancelled}
+     * for it ({@code requestId}) ends it at once by closing that connection; while it waits, a
+     * client that gave a progress token hears every {@link #PROGRESS_EVERY} how long it has waited.
+     */
+    private CallToolResult waitFor(Map<String, Object> args, String requestId, Progress progress) {
+        {
+            ToolArgs.OpCall c = ToolArgs.waitFor(args);
+            String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText()
+                    : c.args.has("identifier") ? c.args.get("identifier").asText() : "the GUI";
+            long total = c.args.path("timeoutMillis").asLong(ToolArgs.DEFAULT_WAIT_MILLIS);
+            JsonNode data;
+            java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+            probe.client.ProbeClient own = probe.connect();
+            java.util.concurrent.ScheduledExecutorService ticker = null;
+            try {
+                requests.onCancel(requestId, () -> {
+                    cancelled.set(true);
+                    own.close();
+                });
+                if (progress != null) {
+                    long start = System.nanoTime();
+                    ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                        Thread t = new Thread(r, "hvm-mcp-progress");
+                        t.setDaemon(true);
+                        return t;
+                    });
+                    ticker.scheduleAtFixedRate(() -> {
+                        long ms = (System.nanoTime() - start) / 1_000_000;
+                        progress.send(ms, (double) total, "waiting for " + subject + ": " + ms + " of " + total + " ms");
+                    }, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                }
+                data = own.call(c.op, c.args, c.replyTimeout);
+            } catch (ProbeClientException e) {
+                if (cancelled.get()) {
+                    return error("cancelled: the client cancelled the wait for " + subject);
+                }
+                throw e;
+            } finally {
+                requests.done(requestId);
+                if (ticker != null) {
+                    ticker.shutdownNow();
+                }
+                own.close();
+            }
+            String done = c.args.has("value") ? Readable.waitedValue(data, subject) : Readable.waited(data, subject);
+            JsonNode dialog = null;
+            String unknown = null;
+            try {
+                dialog = probe.call(Ops.DIALOG_CURRENT, null, null);
+            } catch (ProbeOpException e) {
+                unknown = "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
+            } catch (ProbeClientException e) {
+                unknown = "which dialog is open is not known (" + e.getMessage() + ")";
+            }
+            return answer(done, data, dialog, unknown);
         }
-        return action(c, data -> Readable.waited(data, subject));
     }
 
     private CallToolResult dialog(Map<String, Object> args) {
         ToolArgs.OpCall c = ToolArgs.dialog(args);
         JsonNode data = probe.call(c.op, c.args, c.replyTimeout);
-        return text(Snapshot.tree(Snapshot.dialogLine(data), data == null ? null : data.get("controls"),
-                data != null && data.hasNonNull("name") ? "it lists no controls" : "the main window takes input", Integer.MAX_VALUE));
+        lastDialog = Snapshot.dialogName(data);
+        String first = "now: " + Snapshot.now(data, true) + (lastDialog == null ? "" : ", its controls:");
+        String text = lastDialog == null ? first : Snapshot.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
+                .replace("\n", "\n  ");
+        return result(text, data, null);
     }
 
     /**
@@ -429,16 +586,55 @@ public final class HvmMcp {
     private CallToolResult action(ToolArgs.OpCall c, Function<JsonNode, String> readable) {
         Probe.Both both = probe.both(c.op, c.args, c.replyTimeout, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
-            return refused(both.refused(), dialogLine(both));
+            lastDialog = both.secondFailed() == null ? Snapshot.dialogName(both.second()) : lastDialog;
+            return refused(both.refused(), nowLine(both, false));
         }
-        return text(Replies.action(readable.apply(both.first()), both.first(), dialogLine(both)));
+        return answer(readable.apply(both.first()), both.first(), both.secondFailed() == null ? both.second() : null,
+                both.secondFailed() == null ? null : nowLine(both, false));
     }
 
-    /** The dialog line of a {@link Probe.Both} whose second op was gui.dialog.current, as {@link #dialogNow} words it. */
-    private static String dialogLine(Probe.Both both) {
+    /**
+     * An action's result: its text ({@link Replies#action}), listing the dialog open after it with
+     * its controls when it opened since the last result (by this call, or on its own), and the
+     * controls that appeared beside it as gui_snapshot lists them; the data in structuredContent.
+     */
+    private CallToolResult answer(String done, JsonNode data, JsonNode dialog, String unknown) {
+        String name = unknown == null ? Snapshot.dialogName(dialog) : null;
+        boolean show = name != null && (Replies.opened(data).contains(name) || !name.equals(lastDialog));
+        if (unknown == null) {
+            lastDialog = name;
+        }
+        java.util.Set<String> listed = new java.util.HashSet<>();
+        if (show) {
+            listed.add("dialog." + name);
+            for (JsonNode item : dialog.path("controls")) {
+                listed.add(item.path("identifier").asText());
+            }
+        }
+        java.util.Set<String> beyond = Replies.appearedBeyond(data, listed);
+        JsonNode appeared = null;
+        if (!beyond.isEmpty()) {
+            try {
+                JsonNode all = probe.call(Ops.LIST, null, null).get("items");
+                com.fasterxml.jackson.databind.node.ArrayNode items = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+                for (int i = 0; all != null && i < all.size(); i++) {
+                    if (beyond.contains(all.get(i).path("identifier").asText())) {
+                        items.add(all.get(i));
+                    }
+                }
+                appeared = items;
+            } catch (ProbeClientException e) {
+                // The receipt's line names them all the same.
+            }
+        }
+        return result(Replies.action(done, data, dialog, unknown, show, appeared), data, dialog);
+    }
+
+    /** The words after {@code now:} for a {@link Probe.Both} whose second op was gui.dialog.current, as {@link #dialogNow} words it. */
+    private static String nowLine(Probe.Both both, boolean withTitle) {
         ProbeClientException e = both.secondFailed();
         if (e == null) {
-            return Snapshot.dialogLine(both.second());
+            return Snapshot.now(both.second(), withTitle);
         }
         if (e instanceof ProbeOpException) {
             return "which dialog is open is not known (" + ((ProbeOpException) e).code() + ": " + e.getMessage() + ")";
@@ -449,7 +645,9 @@ public final class HvmMcp {
     /** The dialog line of gui.dialog.current, or why it is not known. */
     private String dialogNow() {
         try {
-            return Snapshot.dialogLine(probe.call(Ops.DIALOG_CURRENT, null, null));
+            JsonNode dialog = probe.call(Ops.DIALOG_CURRENT, null, null);
+            lastDialog = Snapshot.dialogName(dialog);
+            return Snapshot.now(dialog, false);
         } catch (ProbeOpException e) {
             return "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
         } catch (ProbeClientException e) {
@@ -457,8 +655,24 @@ public final class HvmMcp {
         }
     }
 
-    static CallToolResult text(String text) {
-        return CallToolResult.builder().addTextContent(text).isError(false).build();
+    /**
+     * A result: the readable {@code text}, and {@code {"data": …, "dialog": …}} as its
+     * structuredContent (ToolSpecs.OUTPUT); the same JSON after the text too when the server was
+     * started with {@code --json}.
+     */
+    CallToolResult result(String text, JsonNode data, JsonNode dialog) {
+        ObjectNode structured = structured(data, dialog);
+        return CallToolResult.builder().addTextContent(dataInText ? text + "\ndata: " + Json.compact(structured) : text)
+                .structuredContent(structured).isError(false).build();
+    }
+
+    private static ObjectNode structured(JsonNode data, JsonNode dialog) {
+        ObjectNode o = Json.object();
+        o.set("data", data == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : data);
+        if (dialog != null) {
+            o.set("dialog", dialog);
+        }
+        return o;
     }
 
     static CallToolResult error(String text) {

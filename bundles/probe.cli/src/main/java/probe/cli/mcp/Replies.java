@@ -2,49 +2,125 @@ package probe.cli.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import probe.client.format.Readable;
 import probe.client.internal.Json;
 
 /**
- * The text of the tools' results, from the ops' data: what an action did, its receipt, the data
- * as JSON, the modal state after it; an op's failure with the details that help; the legend of an
- * annotated screenshot. Pure, so that it is tested without a probe. No typed text can be in it:
- * the probe never sends any back.
+ * The text of the tools' results, from the ops' data, written for a model: what an action did, its
+ * receipt in one line (bounded lists, counted), the controls of a dialog that opened (as
+ * {@code gui_snapshot} lists them, so the next call can act on them) or of controls that appeared,
+ * and the dialog open after it in a few words; an op's failure with the details that help; the
+ * legend of an annotated screenshot. The data as JSON goes to the result's
+ * {@code structuredContent}, not here. Pure, so that it is tested without a probe. No typed text
+ * can be in it: the probe never sends any back.
  */
 public final class Replies {
-    /** Names of one kind (appeared, changed, …) the receipt's line shows before "+N more"; the JSON has them all. */
+    /** Names of one kind (appeared, changed, events …) the receipt's line shows before "+N more"; structuredContent has them all. */
     static final int MAX_NAMES = 6;
+    /** Lines of controls that appeared (outside a dialog listed whole) a result lists before "+N more". */
+    static final int MAX_LISTED = 12;
+
     private Replies() {
     }
 
     /**
-     * An action's result: its readable line, its receipt (when the probe gave {@code effects}), the
-     * reply's data as JSON, and the dialog state after it ({@code dialogAfter}: a line of
-     * {@link Snapshot#dialogLine}, or a note why it is not known).
+     * An action's result: {@code done} (what it did), its receipt ({@code effects: …}, when the
+     * probe gave {@code effects}), the controls that appeared and are not in a listed dialog
+     * ({@code appearedItems}: their gui.list items, or null), and the dialog after it
+     * ({@code dialog}: gui.dialog.current's data, listed whole with its controls when
+     * {@code showDialog}; or {@code dialogUnknown}, why it is not known).
      */
-    public static String action(String readable, JsonNode data, String dialogAfter) {
-        StringBuilder b = new StringBuilder(readable);
+    public static String action(String done, JsonNode data, JsonNode dialog, String dialogUnknown, boolean showDialog,
+            JsonNode appearedItems) {
+        StringBuilder b = new StringBuilder(done);
+        Set<String> listed = new HashSet<>();
+        JsonNode controls = showDialog && dialog != null ? dialog.get("controls") : null;
+        if (showDialog && Snapshot.dialogName(dialog) != null) {
+            listed.add("dialog." + Snapshot.dialogName(dialog));
+            identifiers(controls, listed);
+        }
+        // The appeared controls outside the dialog listed, as gui_snapshot lists them; the receipt's
+        // line names (and counts) those beyond MAX_LISTED.
+        com.fasterxml.jackson.databind.node.ArrayNode appeared = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; appearedItems != null && i < appearedItems.size() && appeared.size() < MAX_LISTED; i++) {
+            if (!listed.contains(appearedItems.get(i).path("identifier").asText())) {
+                appeared.add(appearedItems.get(i));
+            }
+        }
+        identifiers(appeared, listed);
         JsonNode effects = data == null ? null : data.get("effects");
         if (effects != null && effects.isObject()) {
-            b.append("\neffects: ").append(effects(effects, data));
+            b.append("\neffects: ").append(effects(effects, data, listed));
         }
-        b.append("\ndata: ").append(data == null ? "null" : Json.compact(data));
-        if (dialogAfter != null) {
-            b.append("\nnow: ").append(dialogAfter);
+        if (!appeared.isEmpty()) {
+            b.append("\nappeared:").append(Snapshot.tree("", appeared, "", Integer.MAX_VALUE).replace("\n", "\n  "));
+        }
+        if (dialogUnknown != null) {
+            b.append("\nnow: ").append(dialogUnknown);
+        } else if (controls != null && Snapshot.dialogName(dialog) != null) {
+            b.append('\n').append(Snapshot.tree("now: " + Snapshot.now(dialog, true) + ", its controls:", controls, "(none)",
+                    Integer.MAX_VALUE).replace("\n", "\n  "));
+        } else {
+            b.append("\nnow: ").append(Snapshot.now(dialog, false));
         }
         return b.toString();
     }
 
+    private static void identifiers(JsonNode items, Set<String> into) {
+        for (int i = 0; items != null && i < items.size(); i++) {
+            JsonNode id = items.get(i).get("identifier");
+            if (id != null && id.isTextual()) {
+                into.add(id.textValue());
+            }
+        }
+    }
+
+    /**
+     * The identifiers of the receipt's {@code appeared} that are not in {@code listed} (a dialog's
+     * controls listed whole): the controls whose lines the result should show.
+     */
+    public static Set<String> appearedBeyond(JsonNode data, Set<String> listed) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        JsonNode appeared = data == null ? null : data.path("effects").get("appeared");
+        for (int i = 0; appeared != null && i < appeared.size(); i++) {
+            String id = appeared.get(i).asText();
+            if (!listed.contains(id)) {
+                out.add(id);
+            }
+        }
+        return out;
+    }
+
+    /** The receipt's {@code opened} dialogs' names. */
+    public static Set<String> opened(JsonNode data) {
+        Set<String> out = new HashSet<>();
+        JsonNode opened = data == null ? null : data.path("effects").get("opened");
+        for (int i = 0; opened != null && i < opened.size(); i++) {
+            out.add(opened.get(i).asText());
+        }
+        return out;
+    }
+
+    /** {@link #effects(JsonNode, JsonNode, Set)} with nothing listed below it. */
+    static String effects(JsonNode e, JsonNode data) {
+        return effects(e, data, Set.of());
+    }
+
     /**
      * The receipt of an action ({@code data.effects}) in one line: {@code opened createVM; focus
-     * dialog.createVM.input.name; dialog.createVM.button.create enabled; appeared …; events …}, or
-     * {@code no visible change}; {@code (not settled after N ms)} when the GUI was still busy.
+     * dialog.createVM.input.name; dialog.createVM.button.create enabled; appeared …; disappeared
+     * dialog.createVM and its 23 controls; events …}, or {@code no visible change}; {@code (the GUI
+     * had not settled after N ms)} when it was still busy. Controls in {@code listed} (listed below
+     * the line) are not named again; an event that only says a dialog opened or closed, which the
+     * line says already, is left out.
      */
-    static String effects(JsonNode e, JsonNode data) {
+    static String effects(JsonNode e, JsonNode data, Set<String> listed) {
         List<String> parts = new ArrayList<>();
-        names(parts, "opened", e.get("opened"));
-        names(parts, "closed", e.get("closed"));
+        names(parts, "opened", e.get("opened"), Set.of());
+        names(parts, "closed", e.get("closed"), Set.of());
         JsonNode focus = e.get("focus");
         if (focus != null && focus.isObject()) {
             String before = text(focus, "before");
@@ -67,21 +143,42 @@ public final class Replies {
                 shown++;
             }
         }
-        names(parts, "appeared", e.get("appeared"));
-        names(parts, "disappeared", e.get("disappeared"));
+        names(parts, "appeared", e.get("appeared"), listed);
+        names(parts, "disappeared", e.get("disappeared"), Set.of());
+        Set<String> said = new HashSet<>();
+        for (JsonNode n : e.path("opened")) {
+            said.add("dialog.opened " + n.asText());
+        }
+        for (JsonNode n : e.path("closed")) {
+            said.add("dialog.closed " + n.asText());
+        }
         JsonNode events = e.get("events");
         if (events != null && events.isArray() && !events.isEmpty()) {
             List<String> lines = new ArrayList<>();
+            int left = 0;
             for (JsonNode ev : events) {
-                lines.add(Readable.event(ev));
+                if (said.contains(ev.path("event").asText() + " " + ev.path("name").asText())) {
+                    continue;
+                }
+                if (lines.size() == MAX_NAMES) {
+                    left++;
+                } else {
+                    lines.add(Readable.event(ev));
+                }
             }
-            parts.add("events " + String.join(", ", lines));
+            if (left > 0) {
+                lines.add("+" + left + " more (gui_events)");
+            }
+            if (!lines.isEmpty()) {
+                parts.add("events " + String.join(", ", lines));
+            }
         }
         JsonNode truncated = e.get("truncated");
         if (truncated != null && truncated.isNumber() && truncated.asLong() > 0) {
             parts.add(truncated.asLong() + " more left out");
         }
-        String s = parts.isEmpty() ? "no visible change" : String.join("; ", parts);
+        String s = parts.isEmpty() ? (e.path("appeared").isEmpty() ? "no visible change" : "the controls below appeared")
+                : String.join("; ", parts);
         JsonNode settled = data == null ? null : data.get("settled");
         if (settled != null && settled.isBoolean() && !settled.booleanValue()) {
             JsonNode ms = e.get("settledMillis");
@@ -95,24 +192,63 @@ public final class Replies {
         return Readable.change(c, " value=");
     }
 
-    private static void names(List<String> parts, String what, JsonNode list) {
+    /**
+     * {@code what a, b, c +N more}, leaving out the names in {@code listed}; a dialog whose controls
+     * went (or came) with it is one entry: {@code dialog.createVM and its 23 controls}.
+     */
+    private static void names(List<String> parts, String what, JsonNode list, Set<String> listed) {
         if (list == null || !list.isArray() || list.isEmpty()) {
             return;
         }
-        List<String> names = new ArrayList<>();
+        List<String> all = new ArrayList<>();
         for (JsonNode n : list) {
-            if (names.size() == MAX_NAMES) {
-                names.add("+" + (list.size() - MAX_NAMES) + " more");
-                break;
+            String name = n.isTextual() ? n.textValue() : Json.compact(n);
+            if (!listed.contains(name)) {
+                all.add(name);
             }
-            names.add(n.isTextual() ? Readable.bare(n.textValue()) : Json.compact(n));
         }
-        parts.add(what + " " + String.join(", ", names));
+        List<String> names = new ArrayList<>();
+        Set<String> grouped = new HashSet<>();
+        for (String name : all) {
+            if (name.startsWith("dialog.") && name.indexOf('.', "dialog.".length()) < 0) {
+                int n = 0;
+                for (String other : all) {
+                    if (other.startsWith(name + ".")) {
+                        grouped.add(other);
+                        n++;
+                    }
+                }
+                if (n > 0) {
+                    names.add(Readable.bare(name) + " and its " + n + " controls");
+                    grouped.add(name);
+                }
+            }
+        }
+        int shown = names.size();
+        int left = 0;
+        for (String name : all) {
+            if (grouped.contains(name)) {
+                continue;
+            }
+            if (shown == MAX_NAMES) {
+                left++;
+            } else {
+                names.add(Readable.bare(name));
+                shown++;
+            }
+        }
+        if (left > 0) {
+            names.add("+" + left + " more");
+        }
+        if (!names.isEmpty()) {
+            parts.add(what + " " + String.join(", ", names));
+        }
     }
 
     /**
      * An op's failure: {@code error CODE: message}, the nearest names and candidates the probe
-     * offers ({@link Readable#error}), what blocks the control, and the details as JSON.
+     * offers ({@link Readable#error}), and what blocks the control. The details as JSON are the
+     * result's structuredContent, not here.
      */
     public static String opError(String code, String message, JsonNode details) {
         StringBuilder b = new StringBuilder("error ").append(Readable.error(code, message, details));
@@ -120,9 +256,6 @@ public final class Replies {
         if (blockedBy != null) {
             b.append("\nblocked by: ").append(Readable.bare(blockedBy))
                     .append(" (close it, or operate it, before the controls behind it)");
-        }
-        if (details != null && !details.isNull() && !(details.isObject() && details.isEmpty())) {
-            b.append("\ndetails: ").append(Json.compact(details));
         }
         return b.toString();
     }

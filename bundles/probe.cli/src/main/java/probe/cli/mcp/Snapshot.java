@@ -12,16 +12,19 @@ import probe.client.format.Readable;
  * listed before it): role, identifier, label, value, then what a hand would meet:
  *
  * <pre>
- * dialog open: createVM "Create Virtual Machine", modal (the controls behind it take no input until it closes), focused
+ * now: createVM "Create Virtual Machine" (modal)
  * window main "HVM"
- *   button toolbar.button.createVM "Create VM"  not clickable: behind the modal dialog 'dialog.createVM'
+ *   button toolbar.button.createVM "Create VM"
+ *   menuItem menu.file.quit "Quit"  in closed menu
  * dialog dialog.createVM "Create Virtual Machine"
  *   input dialog.createVM.input.name "Name"  value="vm2"  focused
  *   password dialog.createVM.input.password "Password"  length=8
  * </pre>
  *
- * No frames: a model acts by identifier, never by position ({@code gui_screenshot} shows where
- * things are). Pure text from the ops' data, so that it is tested without a GUI.
+ * Each thing is said once: what "modal" and "in closed menu" mean is in the tool's description,
+ * and a control behind the modal dialog is not marked so (the first line says the dialog is
+ * modal). No frames: a model acts by identifier, never by position ({@code gui_screenshot} shows
+ * where things are). Pure text from the ops' data, so that it is tested without a GUI.
  */
 public final class Snapshot {
     /** Lines of items when the caller does not say. */
@@ -30,6 +33,8 @@ public final class Snapshot {
     private static final String INDENT = "  ";
     /** Roles that show something and are not operated: that a press goes through them is no news. */
     private static final java.util.Set<String> DISPLAY_ONLY = java.util.Set.of("label", "progress", "tooltip");
+    /** The registry's reason for a control behind a modal dialog, as it starts. */
+    private static final String BEHIND_MODAL = "it is behind the modal dialog";
 
     private Snapshot() {
     }
@@ -38,7 +43,27 @@ public final class Snapshot {
     public static String text(JsonNode dialog, JsonNode list, int maxItems) {
         JsonNode items = list == null ? null : list.get("items");
         String scope = list == null ? null : list.path("scope").asText(null);
-        return tree(dialogLine(dialog), items, "no items in scope " + (scope == null ? "window" : Readable.bare(scope)), maxItems);
+        return tree("now: " + now(dialog, true), items, "no items in scope " + (scope == null ? "window" : Readable.bare(scope)), maxItems);
+    }
+
+    /**
+     * The items of {@code items} that match {@code query} (a case-blind substring of the identifier,
+     * role, label or value), with their ancestors' links kept where the ancestor matches too.
+     */
+    public static com.fasterxml.jackson.databind.node.ArrayNode matching(JsonNode items, String query) {
+        com.fasterxml.jackson.databind.node.ArrayNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        String q = query.toLowerCase(java.util.Locale.ROOT);
+        for (int i = 0; items != null && i < items.size(); i++) {
+            JsonNode item = items.get(i);
+            for (String f : new String[] {"identifier", "role", "label", "value"}) {
+                JsonNode v = item.get(f);
+                if (v != null && v.isValueNode() && !v.isNull() && v.asText().toLowerCase(java.util.Locale.ROOT).contains(q)) {
+                    out.add(item);
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -57,8 +82,8 @@ public final class Snapshot {
             append(b, items, forest.children(), r, 0, written, maxItems);
         }
         if (written[0] < n) {
-            b.append("\n... ").append(n - written[0]).append(" more items not shown (maxItems ").append(maxItems)
-                    .append("); pass a scope (an identifier prefix such as dialog.createVM or sidebar) or a larger maxItems");
+            b.append("\n+").append(n - written[0]).append(" more not shown (maxItems ").append(maxItems)
+                    .append("): pass a scope, a query or a larger maxItems");
         }
         return b.toString();
     }
@@ -76,28 +101,30 @@ public final class Snapshot {
     }
 
     /**
-     * The first line, from {@code gui.dialog.current}'s data: {@code dialog open: createVM "Create
-     * VM", modal (…), focused}, or {@code no dialog open}.
+     * The dialog open now, from {@code gui.dialog.current}'s data, in a few words: {@code createVM
+     * "Create Virtual Machine" (modal)} ({@code withTitle}) or {@code createVM (modal)};
+     * {@code (not modal)}, {@code not focused} when so; {@code no dialog open}.
      */
-    public static String dialogLine(JsonNode dialog) {
+    public static String now(JsonNode dialog, boolean withTitle) {
         String name = text(dialog, "name");
         if (name == null) {
             return "no dialog open";
         }
-        StringBuilder b = new StringBuilder("dialog open: ").append(Readable.bare(name));
+        StringBuilder b = new StringBuilder(Readable.bare(name));
         String title = text(dialog, "title");
-        if (title != null && !title.isEmpty()) {
+        if (withTitle && title != null && !title.isEmpty()) {
             b.append(' ').append(Readable.quote(title));
         }
-        if (isTrue(dialog, "modal")) {
-            b.append(", modal (the controls behind it take no input until it closes)");
-        } else {
-            b.append(", not modal");
+        b.append(isTrue(dialog, "modal") ? " (modal" : " (not modal");
+        if (isFalse(dialog, "focused")) {
+            b.append(", not focused");
         }
-        if (isTrue(dialog, "focused")) {
-            b.append(", focused");
-        }
-        return b.toString();
+        return b.append(')').toString();
+    }
+
+    /** The name of the dialog in {@code gui.dialog.current}'s data, or null when none is open. */
+    public static String dialogName(JsonNode dialog) {
+        return text(dialog, "name");
     }
 
     /** One item: {@code button detail.button.start "Start"  disabled}. */
@@ -161,6 +188,8 @@ public final class Snapshot {
             String reason = text(item, "reason");
             if (reason != null && reason.startsWith("it takes no mouse input") && DISPLAY_ONLY.contains(role)) {
                 // A label that takes no press is as it should be: nothing to say.
+            } else if (reason != null && reason.startsWith(BEHIND_MODAL)) {
+                // The first line says a modal dialog is open, and what modal means is said once.
             } else if (reason == null) {
                 f.add("not clickable");
             } else if (!(disabled && reason.equals("it is disabled"))) {
@@ -171,7 +200,7 @@ public final class Snapshot {
             f.add("focused");
         }
         if (isTrue(item, "inClosedMenu")) {
-            f.add("in a closed menu (clicking it opens the menu first)");
+            f.add("in closed menu");
         }
         return f;
     }

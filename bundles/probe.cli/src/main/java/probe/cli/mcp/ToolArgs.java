@@ -72,19 +72,27 @@ public final class ToolArgs {
 
     // ---- the tools ----
 
-    /** gui_snapshot {scope?, maxItems?}: gui.list's args, and the number of item lines. */
+    /** gui_snapshot {scope?, query?, maxItems?}: gui.list's args (query and maxItems are the server's own). */
     public static OpCall snapshot(Map<String, Object> given) {
-        ToolArgs a = of("gui_snapshot", given, "scope", "maxItems");
+        ToolArgs a = of("gui_snapshot", given, SNAPSHOT);
         ObjectNode args = Json.object();
         a.copyString("scope", args);
+        a.string("query");
         a.integer("maxItems", 1, 100_000);
         return new OpCall(Ops.LIST, args, null);
     }
 
+    private static final String[] SNAPSHOT = {"scope", "query", "maxItems"};
+
     /** gui_snapshot's maxItems, default {@link Snapshot#DEFAULT_MAX_ITEMS}. */
     public static int maxItems(Map<String, Object> given) {
-        Long n = of("gui_snapshot", given, "scope", "maxItems").integer("maxItems", 1, 100_000);
+        Long n = of("gui_snapshot", given, SNAPSHOT).integer("maxItems", 1, 100_000);
         return n == null ? Snapshot.DEFAULT_MAX_ITEMS : n.intValue();
+    }
+
+    /** gui_snapshot's query: the text a listed control's identifier, role, label or value must hold; null for all. */
+    public static String query(Map<String, Object> given) {
+        return of("gui_snapshot", given, SNAPSHOT).string("query");
     }
 
     /** gui_screenshot {scope?, annotate?, maxSize?}: gui.screenshot's args (maxSize is the server's own). */

@@ -6,10 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tools as a model sees them: name, title, a description written for a model, and the JSON
- * schema of the arguments ({@code additionalProperties: false}: the SDK refuses an unknown
- * argument before the tool runs, and {@link ToolArgs} checks again). Kept apart from the SDK's
- * types so that a test holds the schemas and {@link ToolArgs} to the same names.
+ * The tools as a model sees them: name, title, a description written for a model (each thing said
+ * once: what every action answers is in gui_click's, the others point at it), and the JSON schema
+ * of the arguments, without what {@link ToolArgs} checks and says when it refuses (ranges, unknown
+ * names): every tool list costs a model its tokens. Kept apart from the SDK's types so that a test
+ * holds the schemas and {@link ToolArgs} to the same names.
  */
 final class ToolSpecs {
     private ToolSpecs() {
@@ -31,114 +32,96 @@ final class ToolSpecs {
         }
     }
 
-    private static final String AFTER = " The result says what the action did, what it changed (its receipt, when the"
-            + " probe gives one), its data as JSON, and which dialog is open after it. A control a person could not"
-            + " operate now (disabled, behind a modal dialog, covered) is refused with the reason, never operated.";
-    private static final String IDENTIFIER = "the control's identifier, as gui_snapshot lists it (such as toolbar.button.createVM)";
+    /** What every action answers, said once in gui_click's description; the other actions point at it. */
+    private static final String ANSWERS = " Answers once the GUI has settled: effects (dialogs, focus, values, controls that"
+            + " appeared or went, events), a dialog that opened or controls that appeared as gui_snapshot lists them, and"
+            + " now: the open dialog. A control a person could not operate now is refused with the reason.";
+    private static final String LIKE_CLICK = " Answers as gui_click does.";
+    /** A control's identifier: gui_snapshot's description says once what the other tools take. */
+    private static final Map<String, Object> IDENTIFIER = Map.of("type", "string");
+
+    /**
+     * The output schema of every tool: its result's structuredContent, {@code data} (the op's reply,
+     * as docs/PROTOCOL.md gives it) and {@code dialog} (gui.dialog.current's reply after it, where
+     * the tool asks).
+     */
+    static final Map<String, Object> OUTPUT = Map.of("type", "object", "required", List.of("data"));
 
     static List<Spec> all() {
         List<Spec> s = new ArrayList<>();
         s.add(new Spec("gui_snapshot", "List the visible controls", true,
-                "What a person sees, as text: the first line says which dialog is open and whether it is modal (or"
-                        + " that none is); then one line per visible control, indented under its container: role,"
-                        + " identifier, label, value, and flags such as disabled, focused, selected, checked, read-only,"
-                        + " 'not clickable: behind the modal dialog 'dialog.createVM''. The identifiers"
-                        + " (<scene>.<role>.<name>) are what the other tools take; an identifier names the same control"
-                        + " for as long as it shows, so it does not go stale between snapshots. A password field shows"
-                        + " only its length. Call it first, and again after an action changed the screen.",
+                "The visible controls as text. First line now: the open dialog (modal: the controls behind it take no"
+                        + " input). Then a line per control, indented under its container: role, identifier (what the other"
+                        + " tools take; valid while the control shows), label, value, flags (\"in closed menu\": a click"
+                        + " opens the menu first). A password shows only its length. Call it first; actions then say what"
+                        + " changed.",
                 schema(props(
-                        "scope", str("window (default: every showing window), dialog (the topmost dialog), sidebar, or an"
-                                + " identifier prefix such as dialog.createVM or detail"),
-                        "maxItems", integer("at most this many control lines (default " + Snapshot.DEFAULT_MAX_ITEMS
-                                + "); the rest is counted", 1, 100_000)))));
+                        "scope", str("window (default), dialog (the topmost), or an identifier prefix such as sidebar"),
+                        "query", str("only the controls whose identifier, role, label or value holds this text"),
+                        "maxItems", integer("most lines (default " + Snapshot.DEFAULT_MAX_ITEMS + ")")))));
         s.add(new Spec("gui_screenshot", "Screenshot the application", true,
-                "A PNG of the main window with its open dialogs composited (or of the scope), as an image, and a line"
-                        + " with its size and scale. With annotate: true every visible control listed by gui_snapshot"
-                        + " gets a numbered box, and the text gives the legend (number, identifier, role, label), so"
-                        + " what you see can be matched to the identifiers the other tools take. Prefer gui_snapshot"
-                        + " to find controls; use this to see layout, colours, images and text that is drawn.",
+                "A PNG of the main window with its dialogs (or of scope). Prefer gui_snapshot to find controls.",
                 schema(props(
-                        "scope", str("window (default), dialog (the topmost dialog), or a control's identifier (crops to it)"),
-                        "annotate", bool("draw a numbered box on every visible control and return the legend (default false)"),
-                        "maxSize", integer("scale the image down so that its longer side is at most this many pixels"
-                                + " (default: the window's own size)", 16, 16384)))));
+                        "scope", str("window (default), dialog, or an identifier (crops to it)"),
+                        "annotate", bool("number the controls and give the legend"),
+                        "maxSize", integer("longest side in pixels; larger images are scaled down")))));
         s.add(new Spec("gui_click", "Click a control", false,
-                "Clicks a control as a person's mouse would (moves there, presses, releases), at the part of it that"
-                        + " shows; a row or tab is scrolled into view first; a menu item in a closed menu has its menus"
-                        + " opened first. The reply comes once the click's handlers ran (a modal dialog it opened is"
-                        + " open then)." + AFTER,
-                schema(props("identifier", str(IDENTIFIER),
-                        "button", enumOf("the mouse button (default left; right opens context menus)", "left", "right", "middle"),
-                        "count", integer("1 (default) or 2 for a double click", 1, 2)), "identifier")));
+                "Clicks a control as a mouse would; a row or tab is scrolled into view, a closed menu opened first." + ANSWERS,
+                schema(props("identifier", IDENTIFIER,
+                        "button", enumOf("default left", "left", "right", "middle"),
+                        "count", integer("2 for a double click")), "identifier")));
         s.add(new Spec("gui_type", "Type text into a field", false,
-                "Types text into a text field as a person's keys would (each character through the field's listeners"
-                        + " and filters; \\n is Enter, \\t is Tab). Give exactly one of text and secretEnv. For a"
-                        + " password use secretEnv: the name of an environment variable of this MCP server (it must"
-                        + " start with " + ToolArgs.SECRET_PREFIX + ") whose value is typed, into a password field"
-                        + " only, so the password never passes through the conversation. The typed text is never"
-                        + " echoed; the result gives the number of characters." + AFTER,
-                schema(props("identifier", str(IDENTIFIER + "; default: the control that has the keyboard focus"),
-                        "text", strAny("the text to type (not for passwords: use secretEnv)"),
-                        "secretEnv", str("name of the server's environment variable holding the password, such as "
-                                + ToolArgs.SECRET_PREFIX + "VM_PASSWORD"),
-                        "replace", bool("clear the field's text first (default false)")))));
+                "Types into a text field key by key (\\n is Enter, \\t is Tab); the text is never echoed back. Give text,"
+                        + " or for a password secretEnv: the name of this server's environment variable ("
+                        + ToolArgs.SECRET_PREFIX + "...) that holds it, typed only into a password field, so it never"
+                        + " passes through the conversation." + LIKE_CLICK,
+                schema(props("identifier", str("default: the focused control"),
+                        "text", strAny("the text (not a password)"),
+                        "secretEnv", str("such as " + ToolArgs.SECRET_PREFIX + "VM_PASSWORD"),
+                        "replace", bool("clear the field first")))));
         s.add(new Spec("gui_keypress", "Press a key", false,
-                "Presses and releases one key, with modifiers held, as a keyboard would: return fires a dialog's"
-                        + " default button, esc cancels a dialog, tab moves the focus. Keys: return, esc, tab, space,"
-                        + " backspace, delete, insert, up, down, left, right, home, end, pageup, pagedown, f1..f12, a..z,"
-                        + " 0..9, punctuation, kp0..kp9 and other keypad keys." + AFTER,
-                schema(props("key", str("the key's name, such as return, esc, tab, a, f2"),
-                        "modifiers", array("keys held while it is pressed", "shift", "ctrl", "alt", "meta"),
-                        "identifier", str(IDENTIFIER + "; it gets the focus first (default: the focused control)")), "key")));
-        s.add(new Spec("gui_select", "Select an item of a combo box, list, table, tree or tabs", false,
-                "Selects one item as a hand would: a combo box is clicked open and the item clicked in its popup; a"
-                        + " row of a list, table or tree is scrolled into view and clicked; a tab is clicked. Give exactly"
-                        + " one of label, row and index." + AFTER,
-                schema(props("identifier", str("the combo box, list, table, tree or tabbed pane, such as dialog.createVM.combo.os"),
-                        "label", str("the text the item shows (exact, else ignoring case)"),
-                        "row", str("the item's identifier or its end after a dot, such as fedora"),
-                        "index", integer("the item's place, from 0", 0, Integer.MAX_VALUE)), "identifier")));
+                "Presses one key, modifiers held: return fires the default button, esc cancels a dialog, tab moves the"
+                        + " focus. Keys by name: return, esc, tab, space, backspace, delete, up, pageup, home, f2, a, 0, kp0"
+                        + " and the like." + LIKE_CLICK,
+                schema(props("key", str("such as return, esc, a"),
+                        "modifiers", array("held while it is pressed", "shift", "ctrl", "alt", "meta"),
+                        "identifier", str("focused first (default: the focused control)")), "key")));
+        s.add(new Spec("gui_select", "Select an item", false,
+                "Selects one item of a combo box, list, table, tree or tabs as a hand would. Give one of label, row,"
+                        + " index." + LIKE_CLICK,
+                schema(props("identifier", IDENTIFIER,
+                        "label", str("the item's text"),
+                        "row", str("the item's identifier or its last part"),
+                        "index", integer("from 0")), "identifier")));
         s.add(new Spec("gui_hover", "Rest the pointer on a control", false,
-                "Moves the pointer onto a control and leaves it there, so its rollover shows and its tooltip appears"
-                        + " (the result gives the tooltip's text once it showed)." + AFTER,
-                schema(props("identifier", str(IDENTIFIER)), "identifier")));
-        s.add(new Spec("gui_scroll", "Turn the mouse wheel over a control", false,
-                "Turns the mouse wheel over a control: whatever scrolls under the pointer scrolls (a list by 3 rows a"
-                        + " notch). Give dy, dx or both, not both 0." + AFTER,
-                schema(props("identifier", str(IDENTIFIER + ", such as sidebar.list"),
-                        "dy", integer("notches down; negative scrolls up", -100, 100),
-                        "dx", integer("notches right; negative scrolls left", -100, 100)), "identifier")));
-        s.add(new Spec("gui_wait", "Wait for a control, a value, a dialog or an idle GUI", true,
-                "Waits in the GUI and answers as soon as the condition holds (or gui.timeout with the last state"
-                        + " or value seen). Use it instead of sleeping. One of: identifier with state (showing, hidden,"
-                        + " enabled, disabled); identifier with value (the control's value as gui_snapshot shows it,"
-                        + " such as \"Running\" for detail.label.state; never a password field's); dialog with state"
-                        + " (open, closed); state idle alone (the whole GUI has had nothing to do for quietMillis). A"
-                        + " name the app never shows is refused at once with the nearest names.",
-                schema(props("identifier", str(IDENTIFIER),
-                        "dialog", str("a dialog's name without 'dialog.', such as createVM or encryptionPassword"),
-                        "state", enumOf("the state to wait for", "showing", "hidden", "enabled", "disabled", "open", "closed", "idle"),
-                        "value", valueOf("the value to wait for, compared as text (\"Running\", true, 3)"),
-                        "quietMillis", integer("with state idle: how long nothing may happen, in milliseconds (default 50)", 1,
-                                ToolArgs.MAX_WAIT_MILLIS),
-                        "timeoutMillis", integer("how long to wait at most, in milliseconds (default 5000)", 0,
-                                ToolArgs.MAX_WAIT_MILLIS)))));
+                "Rests the pointer on a control and gives its tooltip once it shows." + LIKE_CLICK,
+                schema(props("identifier", IDENTIFIER), "identifier")));
+        s.add(new Spec("gui_scroll", "Turn the mouse wheel", false,
+                "Turns the mouse wheel over a control (a list moves 3 rows a notch)." + LIKE_CLICK,
+                schema(props("identifier", IDENTIFIER,
+                        "dy", integer("notches down; negative: up"),
+                        "dx", integer("notches right; negative: left")), "identifier")));
+        s.add(new Spec("gui_wait", "Wait for a condition", true,
+                "Waits in the GUI until a condition holds (else gui.timeout with the last state seen); use it"
+                        + " instead of sleeping. One of: identifier + state (showing, hidden, enabled, disabled);"
+                        + " identifier + value (as gui_snapshot shows it, such as \"Running\"); dialog + state (open,"
+                        + " closed); state idle. Sends progress if asked; a cancel ends it.",
+                schema(props("identifier", IDENTIFIER,
+                        "dialog", str("a dialog's name, such as createVM"),
+                        "state", enumOf(null, "showing", "hidden", "enabled", "disabled", "open", "closed", "idle"),
+                        "value", valueOf(),
+                        "quietMillis", integer("with idle: how long nothing happens (default 50)"),
+                        "timeoutMillis", integer("default " + ToolArgs.DEFAULT_WAIT_MILLIS)))));
         s.add(new Spec("gui_dialog", "Tell which dialog is open", true,
-                "The topmost open dialog: its name, title, whether it is modal and focused, and its controls as"
-                        + " gui_snapshot lists them; or that no dialog is open.",
+                "The topmost open dialog (name, title, modal) with its controls, or that none is open.",
                 schema(props())));
         s.add(new Spec("gui_audit", "Audit the identifiers", true,
-                "Lists operable controls that have no identifier, identifiers shared by several controls, and"
-                        + " identifiers missing from the app's catalogue: what keeps a control from being named. Empty"
-                        + " when everything showing is named.",
+                "Operable controls without an identifier, and identifiers shared or missing from the app's catalogue.",
                 schema(props())));
-        s.add(new Spec("gui_events", "Tell what happened since the last call", true,
-                "The GUI's events since the previous gui_events call (or since the server started), oldest first,"
-                        + " one line each: dialog.opened and dialog.closed (with the dialog's name), list.refreshed,"
-                        + " vm.state, error (an exception in the GUI), edt.stalled. The server keeps the last "
-                        + EventFeed.CAPACITY + " and says how many older ones were dropped; it also notes when the GUI"
-                        + " went away and came back.",
-                schema(props("max", integer("at most this many events (default 100); the rest stay queued", 1, 10_000)))));
+        s.add(new Spec("gui_events", "Tell what happened", true,
+                "The GUI's events since the last call, oldest first: dialog.opened, dialog.closed, list.refreshed,"
+                        + " vm.state, error, edt.stalled.",
+                schema(props("max", integer("default 100")))));
         return s;
     }
 
@@ -151,7 +134,6 @@ final class ToolSpecs {
         if (required.length > 0) {
             m.put("required", List.of(required));
         }
-        m.put("additionalProperties", false);
         return m;
     }
 
@@ -163,11 +145,10 @@ final class ToolSpecs {
         return m;
     }
 
-    /** A non-empty string. */
+    /** A string ({@link ToolArgs} refuses an empty one). */
     private static Map<String, Object> str(String description) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "string");
-        m.put("minLength", 1);
         m.put("description", description);
         return m;
     }
@@ -187,11 +168,10 @@ final class ToolSpecs {
         return m;
     }
 
-    private static Map<String, Object> integer(String description, long min, long max) {
+    /** An integer; its range is checked by {@link ToolArgs}, which says it. */
+    private static Map<String, Object> integer(String description) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "integer");
-        m.put("minimum", min);
-        m.put("maximum", max);
         m.put("description", description);
         return m;
     }
@@ -200,15 +180,16 @@ final class ToolSpecs {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "string");
         m.put("enum", List.of(values));
-        m.put("description", description);
+        if (description != null) {
+            m.put("description", description);
+        }
         return m;
     }
 
     /** A string, number or boolean. */
-    private static Map<String, Object> valueOf(String description) {
+    private static Map<String, Object> valueOf() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", List.of("string", "number", "boolean"));
-        m.put("description", description);
         return m;
     }
 

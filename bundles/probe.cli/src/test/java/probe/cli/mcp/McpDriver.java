@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -33,13 +36,30 @@ import java.util.Map;
  * result as MCP gives it: {@code isError}, {@code content}), {@code {"cmd":"ping"}},
  * {@code {"cmd":"stderr"}} (what the server wrote to its standard error), {@code {"cmd":"close"}}.
  * A failure is {@code {"exception": "..."}}.
+ *
+ * <p>What a model pays for is counted with a real tokenizer (JTokkit's o200k_base, from
+ * {@code target/test-lib}): a call's answer has {@code tokens}, those of its text content (what the
+ * model reads; an image is not text), and {@code structuredContent} when the result has one; the
+ * tool list's answer has {@code tokens}, those of the list as the server sends it (JSON). A call
+ * with {@code "progress": true} asks for progress notifications (a progress token in its
+ * {@code _meta}) and answers the messages that came in {@code progress}.
  */
 public final class McpDriver {
     private McpDriver() {
     }
 
+    /** o200k_base: the tokenizer of OpenAI's current models. */
+    static final Encoding O200K = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+
+    /** The o200k tokens of {@code text}. */
+    static int tokens(String text) {
+        return O200K.countTokensOrdinary(text);
+    }
+
     public static void main(String[] args) throws Exception {
         ObjectMapper json = new ObjectMapper();
+        JacksonMcpJsonMapper wire = new JacksonMcpJsonMapper(json);
+        List<String> progress = new ArrayList<>();
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         ServerParameters.Builder params = ServerParameters.builder(args[0]).args(Arrays.asList(args).subList(1, args.length));
         for (Map.Entry<String, String> e : System.getenv().entrySet()) {
@@ -58,6 +78,11 @@ public final class McpDriver {
                 .requestTimeout(Duration.ofSeconds(60))
                 .initializationTimeout(Duration.ofSeconds(30))
                 .jsonSchemaValidator(new Unvalidated())
+                .progressConsumer(p -> {
+                    synchronized (progress) {
+                        progress.add(p.message() == null ? String.valueOf(p.progress()) : p.message());
+                    }
+                })
                 .build();
         ObjectNode first = json.createObjectNode();
         try {
@@ -74,17 +99,35 @@ public final class McpDriver {
             ObjectNode answer = json.createObjectNode();
             try {
                 switch (cmd.path("cmd").asText()) {
-                    case "tools":
-                        answer.set("tools", json.valueToTree(client.listTools().tools()));
+                    case "tools": {
+                        List<McpSchema.Tool> tools = client.listTools().tools();
+                        answer.set("tools", json.valueToTree(tools));
+                        answer.put("tokens", tokens(wire.writeValueAsString(tools)));
                         break;
+                    }
                     case "call": {
                         @SuppressWarnings("unchecked")
                         Map<String, Object> a = json.convertValue(cmd.path("args"), Map.class);
-                        McpSchema.CallToolResult r = client.callTool(new McpSchema.CallToolRequest(cmd.path("name").asText(), a));
+                        Map<String, Object> meta = cmd.path("progress").asBoolean() ? Map.of("progressToken", "p" + line.hashCode()) : null;
+                        synchronized (progress) {
+                            progress.clear();
+                        }
+                        McpSchema.CallToolResult r = client.callTool(new McpSchema.CallToolRequest(cmd.path("name").asText(), a, meta));
                         answer.put("isError", Boolean.TRUE.equals(r.isError()));
                         ArrayNode content = answer.putArray("content");
+                        StringBuilder text = new StringBuilder();
                         for (McpSchema.Content c : r.content()) {
                             content.add(json.valueToTree(c));
+                            if (c instanceof McpSchema.TextContent t) {
+                                text.append(text.length() > 0 ? "\n" : "").append(t.text());
+                            }
+                        }
+                        answer.put("tokens", tokens(text.toString()));
+                        if (r.structuredContent() != null) {
+                            answer.set("structuredContent", json.valueToTree(r.structuredContent()));
+                        }
+                        synchronized (progress) {
+                            answer.set("progress", json.valueToTree(progress));
                         }
                         break;
                     }

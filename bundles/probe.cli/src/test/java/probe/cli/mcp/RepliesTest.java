@@ -16,35 +16,67 @@ class RepliesTest {
     }
 
     @Test
-    void anActionSaysWhatItDidItsReceiptItsDataAndTheDialogAfter() throws Exception {
+    void anActionSaysWhatItDidItsReceiptAndTheDialogAfterInAFewWords() throws Exception {
         JsonNode data = json("{'identifier':'toolbar.button.createVM','clicked':[52,38],'settled':true,'effects':{"
-                + "'opened':['createVM'],'closed':[],'focus':{'before':null,'after':'dialog.createVM.input.name'},"
+                + "'opened':[],'closed':[],'focus':{'before':null,'after':'dialog.createVM.input.name'},"
                 + "'changed':[{'identifier':'detail.button.start','field':'enabled','before':true,'after':false},"
                 + "{'identifier':'detail.label.state','field':'value','before':'Stopped','after':'Running'}],"
-                + "'appeared':['dialog.createVM.input.name'],'disappeared':[],"
-                + "'events':[{'event':'dialog.opened','name':'createVM','title':'Create VM','seq':3,'ts':1}],'settledMillis':4}}");
-        String t = Replies.action("clicked toolbar.button.createVM at [52,38]", data, "dialog open: createVM");
+                + "'appeared':['x.y'],'disappeared':[],"
+                + "'events':[{'event':'vm.state','name':'vm1','state':'running','seq':3,'ts':1}],'settledMillis':4}}");
+        JsonNode dialog = json("{'name':'createVM','title':'Create VM','modal':true,'focused':true,'controls':[]}");
+        String t = Replies.action("clicked toolbar.button.createVM", data, dialog, null, false, null);
         String[] lines = t.split("\n");
-        assertEquals("clicked toolbar.button.createVM at [52,38]", lines[0]);
-        assertEquals("effects: opened createVM; focus dialog.createVM.input.name; detail.button.start disabled;"
-                + " detail.label.state value=\"Running\"; appeared dialog.createVM.input.name;"
-                + " events dialog.opened createVM \"Create VM\"", lines[1]);
-        assertTrue(lines[2].startsWith("data: {\"identifier\":\"toolbar.button.createVM\""), lines[2]);
-        assertTrue(lines[2].contains("\"effects\":{\"opened\":[\"createVM\"]"), "the JSON has the receipt whole");
-        assertEquals("now: dialog open: createVM", lines[3]);
-        assertEquals(4, lines.length);
+        assertEquals("clicked toolbar.button.createVM", lines[0]);
+        assertEquals("effects: focus dialog.createVM.input.name; detail.button.start disabled;"
+                + " detail.label.state value=\"Running\"; appeared x.y; events vm.state vm1 state=running", lines[1]);
+        assertEquals("now: createVM (modal)", lines[2], "the modal state in a few words; what modal means is said once");
+        assertEquals(3, lines.length, "no JSON in the text: it is the result's structuredContent");
     }
 
     @Test
-    void longListsOfTheReceiptAreCutInItsLineButNotInItsJson() throws Exception {
+    void aDialogThatOpenedIsListedWithItsControlsAndNotNamedAgain() throws Exception {
+        JsonNode data = json("{'identifier':'toolbar.button.createVM','settled':true,'effects':{"
+                + "'opened':['createVM'],'closed':[],'focus':{'before':'sidebar.list','after':'dialog.createVM.input.name'},"
+                + "'changed':[],'appeared':['dialog.createVM','dialog.createVM.input.name','dialog.createVM.button.create'],"
+                + "'disappeared':[],'events':[{'event':'dialog.opened','name':'createVM','title':'Create VM','modal':true}]}}");
+        JsonNode dialog = json("{'name':'createVM','title':'Create VM','modal':true,'focused':true,'controls':["
+                + "{'identifier':'dialog.createVM.input.name','role':'input','label':'Name','focused':true},"
+                + "{'identifier':'dialog.createVM.button.create','role':'button','label':'Create','enabled':false}]}");
+        String t = Replies.action("clicked toolbar.button.createVM", data, dialog, null, true, null);
+        assertEquals("clicked toolbar.button.createVM\n"
+                + "effects: opened createVM; focus dialog.createVM.input.name\n"
+                + "now: createVM \"Create VM\" (modal), its controls:\n"
+                + "  input dialog.createVM.input.name \"Name\"  focused\n"
+                + "  button dialog.createVM.button.create \"Create\"  disabled", t);
+    }
+
+    @Test
+    void controlsThatAppearedBesideAreListedAsTheSnapshotListsThem() throws Exception {
+        JsonNode data = json("{'settled':true,'effects':{'appeared':['d.input.password','d.input.confirm']}}");
+        JsonNode items = json("[{'identifier':'d.input.password','role':'password','label':'Password','length':0},"
+                + "{'identifier':'d.input.confirm','role':'password','label':'Confirm','length':0}]");
+        String t = Replies.action("clicked d.toggle.encrypt", data, json("{'name':null}"), null, false, items);
+        assertEquals("clicked d.toggle.encrypt\neffects: the controls below appeared\nappeared:\n"
+                + "  password d.input.password \"Password\"  length=0\n  password d.input.confirm \"Confirm\"  length=0\n"
+                + "now: no dialog open", t);
+    }
+
+    @Test
+    void longListsOfTheReceiptAreBoundedAndCounted() throws Exception {
         String e = Replies.effects(json("{'appeared':['a1','a2','a3','a4','a5','a6','a7','a8']}"), json("{}"));
         assertEquals("appeared a1, a2, a3, a4, a5, a6, +2 more", e);
+        String closed = Replies.effects(json("{'closed':['createVM'],'disappeared':['dialog.createVM','dialog.createVM.a',"
+                + "'dialog.createVM.b','other.x'],'events':[{'event':'dialog.closed','name':'createVM'}]}"), json("{}"));
+        assertEquals("closed createVM; disappeared dialog.createVM and its 2 controls, other.x", closed,
+                "a dialog's controls go with it, counted; the event that says it closed is said once");
     }
 
     @Test
-    void withoutAReceiptTheDataAndTheDialogStillCome() throws Exception {
-        assertEquals("pressed esc\ndata: {\"key\":\"esc\"}\nnow: no dialog open",
-                Replies.action("pressed esc", json("{'key':'esc'}"), "no dialog open"));
+    void withoutAReceiptTheDialogStillComes() throws Exception {
+        assertEquals("pressed esc\nnow: no dialog open",
+                Replies.action("pressed esc", json("{'key':'esc'}"), json("{'name':null}"), null, false, null));
+        assertEquals("pressed esc\nnow: which dialog is open is not known (x)",
+                Replies.action("pressed esc", json("{'key':'esc'}"), null, "which dialog is open is not known (x)", false, null));
         assertEquals("no visible change (the GUI had not settled after 100 ms)",
                 Replies.effects(json("{'opened':[],'settledMillis':100}"), json("{'settled':false}")));
     }
@@ -53,8 +85,8 @@ class RepliesTest {
     void anErrorGivesTheCodeTheNearestNamesWhatBlocksAndTheDetails() throws Exception {
         String t = Replies.opError("gui.identifier_not_found", "no showing view with identifier 'x'",
                 json("{'nearest':['toolbar.button.createVM']}"));
-        assertEquals("error gui.identifier_not_found: no showing view with identifier 'x' (nearest: toolbar.button.createVM)\n"
-                + "details: {\"nearest\":[\"toolbar.button.createVM\"]}", t);
+        assertEquals("error gui.identifier_not_found: no showing view with identifier 'x' (nearest: toolbar.button.createVM)", t,
+                "the details as JSON are the result's structuredContent");
         String blocked = Replies.opError("gui.not_clickable", "'a' is not clickable: it is behind the modal dialog 'dialog.createVM'",
                 json("{'identifier':'a','reason':'r','blockedBy':'dialog.createVM'}"));
         assertTrue(blocked.contains("\nblocked by: dialog.createVM (close it, or operate it, before the controls behind it)"), blocked);

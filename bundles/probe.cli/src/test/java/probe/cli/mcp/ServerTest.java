@@ -169,16 +169,20 @@ class ServerTest {
         })) {
             JsonNode snapshot = tool("gui_snapshot", "{}");
             assertFalse(snapshot.get("isError").asBoolean(), text(snapshot));
-            assertEquals("no dialog open\nbutton a.b \"A\"", text(snapshot));
+            assertEquals("now: no dialog open\nbutton a.b \"A\"", text(snapshot));
+            assertEquals("a.b", snapshot.at("/structuredContent/data/items/0/identifier").asText(), "the data: " + snapshot);
 
             JsonNode click = tool("gui_click", "{\"identifier\":\"a.b\"}");
-            assertEquals("clicked a.b at [3,4]\ndata: {\"identifier\":\"a.b\",\"clicked\":[3,4]}\nnow: no dialog open", text(click));
+            assertEquals("clicked a.b\nnow: no dialog open", text(click));
+            assertEquals("{\"identifier\":\"a.b\",\"clicked\":[3,4]}", click.at("/structuredContent/data").toString(),
+                    "the data whole, as structuredContent");
 
             JsonNode unknown = tool("gui_click", "{\"identifier\":\"a.c\"}");
             assertTrue(unknown.get("isError").asBoolean());
             assertTrue(text(unknown).startsWith("error gui.identifier_not_found: no showing view with identifier 'a.c'; nearest: a.b"),
                     text(unknown));
-            assertTrue(text(unknown).contains("details: {\"nearest\":[\"a.b\"]}"), text(unknown));
+            assertEquals("a.b", unknown.at("/structuredContent/error/details/nearest/0").asText(), "the details as data: " + unknown);
+            assertEquals("gui.identifier_not_found", unknown.at("/structuredContent/error/code").asText(), unknown.toString());
             assertTrue(text(unknown).endsWith("\nnow: no dialog open"), "a refused action says the dialog after it too: " + text(unknown));
             // Each action's gui.dialog.current is the request right behind it on the connection.
             List<ObjectNode> sent = probe.requests();
@@ -203,6 +207,156 @@ class ServerTest {
         assertEquals(0, exit[0], "the server ends when its input ends");
         for (String l : lines) {
             JSON.readTree(l);
+        }
+    }
+    /** Starts the server on pipes against {@code socket} and initializes it; the thread that runs it. */
+    private Thread serve(Path socket, int[] exit, PipedOutputStream toServer) throws Exception {
+        return serve(socket, false, exit, toServer);
+    }
+
+    /** {@link #serve(Path, int[], PipedOutputStream)}; {@code json}: as {@code hvm-dbg mcp --json}. */
+    private Thread serve(Path socket, boolean json, int[] exit, PipedOutputStream toServer) throws Exception {
+        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        PipedInputStream fromServer = new PipedInputStream(1 << 20);
+        PipedOutputStream serverOut = new PipedOutputStream(fromServer);
+        Thread server = new Thread(() -> {
+            try {
+                exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, json, serverIn, serverOut,
+                        new PrintStream(new ByteArrayOutputStream(), true));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        server.start();
+        out = toServer;
+        in = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8));
+        request("initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
+        out.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
+        return server;
+    }
+
+    /**
+     * A long gui_wait tells a client that gave a progress token how long it has waited, and a
+     * notifications/cancelled naming it ends it at once (its connection to the probe closed), not
+     * when its timeout runs out.
+     */
+    @Test
+    void aLongWaitSendsProgressAndACancelEndsItAtOnce() throws Exception {
+        java.util.concurrent.CountDownLatch waiting = new java.util.concurrent.CountDownLatch(1);
+        try (TestProbe probe = TestProbe.start(dir, (req, conn) -> {
+            switch (req.path("op").asText()) {
+                case "gui.wait":
+                    waiting.countDown(); // and no answer: the condition never holds
+                    break;
+                case "gui.dialog.current":
+                    conn.reply(req, Wire.object().putNull("name"));
+                    break;
+                default:
+                    TestProbe.standard().handle(req, conn);
+            }
+        })) {
+            PipedOutputStream toServer = new PipedOutputStream();
+            int[] exit = {-1};
+            Thread server = serve(probe.socket(), exit, toServer);
+            out.write(("{\"jsonrpc\":\"2.0\",\"id\":\"w1\",\"method\":\"tools/call\",\"params\":{\"name\":\"gui_wait\","
+                    + "\"arguments\":{\"identifier\":\"a.b\",\"state\":\"showing\",\"timeoutMillis\":60000},"
+                    + "\"_meta\":{\"progressToken\":\"tok\"}}}\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            assertTrue(waiting.await(10, java.util.concurrent.TimeUnit.SECONDS), "the wait reached the probe");
+            JsonNode progress = JSON.readTree(in.readLine());
+            assertEquals("notifications/progress", progress.path("method").asText(), progress.toString());
+            assertEquals("tok", progress.at("/params/progressToken").asText(), progress.toString());
+            assertEquals(60000, progress.at("/params/total").asInt(), progress.toString());
+            assertTrue(progress.at("/params/message").asText().startsWith("waiting for a.b: "), progress.toString());
+
+            long cancelled = System.nanoTime();
+            out.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"w1\"}}\n"
+                    .getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            JsonNode answer;
+            do {
+                answer = JSON.readTree(in.readLine());
+            } while (!answer.has("id"));
+            long ms = (System.nanoTime() - cancelled) / 1_000_000;
+            assertEquals("w1", answer.path("id").asText(), answer.toString());
+            assertTrue(ms < 3000, "the cancel ended the wait at once, not after its 60 s: " + ms + " ms");
+            assertTrue(answer.at("/result/content/0/text").asText().startsWith("cancelled"), answer.toString());
+            out.close();
+            server.join(20_000);
+            assertEquals(0, exit[0]);
+        }
+    }
+
+    /**
+     * A dialog that opened on its own (an error, say) between two calls is listed with its controls
+     * in the next result, as one that the call opened is; once said, it is not listed again.
+     */
+    @Test
+    void aDialogThatOpenedOnItsOwnIsListedInTheNextResult() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean error = new java.util.concurrent.atomic.AtomicBoolean();
+        try (TestProbe probe = TestProbe.start(dir, (req, conn) -> {
+            switch (req.path("op").asText()) {
+                case "gui.dialog.current":
+                    if (error.get()) {
+                        ObjectNode d = Wire.object().put("name", "error").put("title", "Error").put("modal", true).put("focused", true);
+                        d.putArray("controls").addObject().put("identifier", "dialog.error.button.ok").put("role", "button")
+                                .put("label", "OK");
+                        conn.reply(req, d);
+                    } else {
+                        conn.reply(req, Wire.object().putNull("name"));
+                    }
+                    break;
+                case "gui.keypress":
+                    conn.reply(req, Wire.object().put("key", "tab"));
+                    break;
+                default:
+                    TestProbe.standard().handle(req, conn);
+            }
+        })) {
+            PipedOutputStream toServer = new PipedOutputStream();
+            int[] exit = {-1};
+            Thread server = serve(probe.socket(), exit, toServer);
+            assertEquals("pressed tab\nnow: no dialog open", text(tool("gui_keypress", "{\"key\":\"tab\"}")));
+            error.set(true);
+            assertEquals("pressed tab\nnow: error \"Error\" (modal), its controls:\n  button dialog.error.button.ok \"OK\"",
+                    text(tool("gui_keypress", "{\"key\":\"tab\"}")));
+            assertEquals("pressed tab\nnow: error (modal)", text(tool("gui_keypress", "{\"key\":\"tab\"}")), "said once");
+            out.close();
+            server.join(20_000);
+            assertEquals(0, exit[0]);
+        }
+    }
+
+    /**
+     * The data is in structuredContent always, and in the text only when the server was asked for
+     * it ({@code hvm-dbg mcp --json}), for a client that shows a model no structuredContent.
+     */
+    @Test
+    void theDataGoesIntoTheTextOnlyWhenAsked() throws Exception {
+        for (boolean json : new boolean[] {false, true}) {
+            try (TestProbe probe = TestProbe.start(dir, (req, conn) -> {
+                switch (req.path("op").asText()) {
+                    case "gui.dialog.current":
+                        conn.reply(req, Wire.object().putNull("name"));
+                        break;
+                    case "gui.keypress":
+                        conn.reply(req, Wire.object().put("key", "tab"));
+                        break;
+                    default:
+                        TestProbe.standard().handle(req, conn);
+                }
+            })) {
+                PipedOutputStream toServer = new PipedOutputStream();
+                int[] exit = {-1};
+                Thread server = serve(probe.socket(), json, exit, toServer);
+                JsonNode r = tool("gui_keypress", "{\"key\":\"tab\"}");
+                assertEquals("tab", r.at("/structuredContent/data/key").asText(), r.toString());
+                assertEquals(json ? "pressed tab\nnow: no dialog open\ndata: {\"data\":{\"key\":\"tab\"},\"dialog\":{\"name\":null}}"
+                        : "pressed tab\nnow: no dialog open", text(r));
+                out.close();
+                server.join(20_000);
+                assertEquals(0, exit[0]);
+            }
         }
     }
 }

@@ -37,18 +37,19 @@ class SnapshotTest {
     @Test
     void theFirstLineSaysWhichDialogIsOpenAndItsModality() throws Exception {
         String t = Snapshot.text(json("{'name':'createVM','title':'Create VM','modal':true,'focused':true,'controls':[]}"), json(LIST), 100);
-        assertTrue(t.startsWith("dialog open: createVM \"Create VM\", modal (the controls behind it take no input until it closes), focused\n"), t);
-        assertEquals("no dialog open", Snapshot.dialogLine(json("{'name':null,'controls':[]}")));
-        assertTrue(Snapshot.dialogLine(json("{'name':'about','title':'About','modal':false}")).endsWith(", not modal"));
+        assertTrue(t.startsWith("now: createVM \"Create VM\" (modal)\n"), t);
+        assertEquals("no dialog open", Snapshot.now(json("{'name':null,'controls':[]}"), true));
+        assertEquals("about \"About\" (not modal, not focused)", Snapshot.now(json("{'name':'about','title':'About','modal':false,'focused':false}"), true));
+        assertEquals("about (not modal)", Snapshot.now(json("{'name':'about','title':'About','modal':false}"), false));
     }
 
     @Test
     void oneLinePerItemIndentedByNestingWithTheFlagsAHandMeets() throws Exception {
         String t = Snapshot.text(json("{'name':null}"), json(LIST), 100);
         String[] lines = t.split("\n");
-        assertEquals("no dialog open", lines[0]);
-        assertEquals("window main \"HVM\"  not clickable: behind the modal dialog 'dialog.createVM'", lines[1]);
-        assertEquals("  button toolbar.button.createVM \"Create VM\"  not clickable: behind the modal dialog 'dialog.createVM'", lines[2]);
+        assertEquals("now: no dialog open", lines[0]);
+        assertEquals("window main \"HVM\"", lines[1], "behind a modal dialog goes without saying: the first line says it is modal");
+        assertEquals("  button toolbar.button.createVM \"Create VM\"", lines[2]);
         assertEquals("  button detail.button.start \"Start\"  disabled", lines[3], "a disabled control's reason is said once");
         assertEquals("dialog dialog.createVM \"Create VM\"", lines[4]);
         assertEquals("  input dialog.createVM.input.name \"Name:\"  value=\"vm2\"  focused", lines[5]);
@@ -66,13 +67,29 @@ class SnapshotTest {
         String t = Snapshot.text(json("{'name':null}"), json(LIST), 3);
         String[] lines = t.split("\n");
         assertEquals(5, lines.length, t);
-        assertTrue(lines[4].startsWith("... 7 more items not shown (maxItems 3)"), lines[4]);
+        assertTrue(lines[4].startsWith("+7 more not shown (maxItems 3)"), lines[4]);
     }
 
     @Test
     void anEmptyScopeSaysSo() throws Exception {
-        assertEquals("no dialog open\nno items in scope dialog.about", Snapshot.text(json("{'name':null}"),
+        assertEquals("now: no dialog open\nno items in scope dialog.about", Snapshot.text(json("{'name':null}"),
                 json("{'scope':'dialog.about','items':[]}"), 10));
+    }
+
+    @Test
+    void aQueryKeepsTheControlsWhoseIdentifierRoleLabelOrValueHoldIt() throws Exception {
+        JsonNode items = json(LIST).get("items");
+        assertEquals("dialog.createVM.input.password", Snapshot.matching(items, "PASSWORD").get(0).path("identifier").asText());
+        assertEquals(1, Snapshot.matching(items, "PASSWORD").size());
+        assertEquals("detail.label.state", Snapshot.matching(items, "runn").get(0).path("identifier").asText());
+        assertEquals("dialog.createVM.toggle.encrypt", Snapshot.matching(items, "encrypt").get(0).path("identifier").asText());
+        assertEquals(0, Snapshot.matching(items, "nothing like it").size());
+    }
+
+    @Test
+    void aClosedMenuIsSaidInThreeWords() throws Exception {
+        assertEquals("menuItem menu.file.quit \"Quit\"  in closed menu",
+                Snapshot.line(json("{'identifier':'menu.file.quit','role':'menuItem','label':'Quit','inClosedMenu':true}")));
     }
 
     @Test
