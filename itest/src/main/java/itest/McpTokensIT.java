@@ -38,6 +38,7 @@ import probe.api.wire.Wire;
  * what disappeared does not, every control a result lists exists, and a dialog that opened is
  * listed in the result whole, so that the flow needs no snapshot after the first.
  */
+@ExtendWith(Bounded.class)
 @ExtendWith(WithApp.class)
 class McpTokensIT {
     private static final String SECRET_VAR = "HVM_SECRET_VM_PASSWORD";
