@@ -89,6 +89,36 @@ public final class Fixture {
         }
     }
 
+    /**
+     * Waits until SCR runs the transport's server, active, with a configuration whose properties
+     * {@code wanted} accepts (after {@link #change}: the transport restarts on its new configuration).
+     */
+    public static void awaitTransport(String what, java.util.function.Predicate<Map<String, Object>> wanted) throws InterruptedException {
+        await("the transport to run with " + what, () -> {
+            ServiceTracker<org.osgi.service.component.runtime.ServiceComponentRuntime, org.osgi.service.component.runtime.ServiceComponentRuntime> t =
+                    new ServiceTracker<>(context(), org.osgi.service.component.runtime.ServiceComponentRuntime.class, null);
+            t.open();
+            try {
+                org.osgi.service.component.runtime.ServiceComponentRuntime scr = t.getService();
+                if (scr == null) {
+                    return false;
+                }
+                for (org.osgi.service.component.runtime.dto.ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs()) {
+                    if ("probe.transport.internal.ProbeServer".equals(d.name)) {
+                        for (org.osgi.service.component.runtime.dto.ComponentConfigurationDTO c : scr.getComponentConfigurationDTOs(d)) {
+                            if (c.state == org.osgi.service.component.runtime.dto.ComponentConfigurationDTO.ACTIVE && wanted.test(c.properties)) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                return false;
+            } finally {
+                t.close();
+            }
+        });
+    }
+
     public static Path socket() {
         return socket;
     }
