@@ -106,7 +106,7 @@ class HostileIT {
         requests.put("a 1 MB gui.click argument name", line("gui.click", Wire.object().put(MEGA, 1)));
         requests.put("a 40,000-character gui.click argument name", line("gui.click", Wire.object().put(MEGA.substring(0, 40_000), 1)));
         // The longest name taken: looked up, not found, its nearest names searched off the event dispatch thread.
-        requests.put("a 1 KiB gui.click identifier", line("gui.click", Wire.object().put("identifier", "toolbar.button.createVM".repeat(44)
+        requests.put("a 1 KiB gui.click identifier", line("gui.click", Wire.object().put("identifier", "toolbar.button.createVM".repeat(50)
                 .substring(0, 1024))));
         requests.put("a 1 MB gui.list scope", line("gui.list", Wire.object().put("scope", MEGA)));
         requests.put("a 1 MB gui.wait identifier", line("gui.wait", Wire.object().put("identifier", MEGA).put("state", "showing")
@@ -217,6 +217,7 @@ class HostileIT {
             assertEquals("protocol.line_timeout", cut.path("error").path("code").asText(), cut.toString());
             assertNull(RawConnection.of(halfway).readLine(), "and was closed");
 
+            Thread.sleep(Math.max(0, 2500 - (System.nanoTime() - start) / 1_000_000));
             long idle = (System.nanoTime() - start) / 1_000_000;
             assertTrue(idle > 2000, "the spoken client has been idle for twice the bounds: " + idle + " ms");
             assertEquals(1, spoken.call("probe.hello").get("protocol").intValue(), "a client that has spoken is never cut for idling");
@@ -233,6 +234,16 @@ class HostileIT {
         Fixture.change(transport, Map.of("token", "hostile-token", "authMillis", 1000));
         Fixture.awaitTransport("a token and authMillis 1000", p -> "1000".equals(String.valueOf(p.get("authMillis")))
                 && "hostile-token".equals(p.get("token")));
+        Fixture.await("the transport to require the token", () -> {
+            try (ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
+                c.call("probe.hello");
+                return false;
+            } catch (probe.client.ProbeOpException e) {
+                return "auth.required".equals(e.code());
+            } catch (RuntimeException e) {
+                return false;
+            }
+        });
         try (SocketChannel silent = SocketChannel.open(StandardProtocolFamily.UNIX);
                 ProbeClient authenticated = Fixture.client()) {
             silent.connect(UnixDomainSocketAddress.of(Fixture.socket()));
@@ -331,8 +342,10 @@ class HostileIT {
     /** Every test leaves the transport as it found it (osgi-test has put a test's configuration back by now). */
     @AfterEach
     void defaultsAgain() throws Exception {
-        Fixture.awaitTransport("the test's configuration to be put back", p -> !p.containsKey("firstLineMillis")
-                && !p.containsKey("authMillis") && !p.containsKey("token"));
+        // The component's properties hold the defaults of its configuration type: the test's values gone is what counts.
+        Fixture.awaitTransport("the test's configuration to be put back", p -> !"1000".equals(String.valueOf(p.get("firstLineMillis")))
+                && !"1000".equals(String.valueOf(p.get("lineMillis"))) && !"1000".equals(String.valueOf(p.get("authMillis")))
+                && "".equals(String.valueOf(p.getOrDefault("token", ""))));
         Fixture.awaitProbe();
     }
 }

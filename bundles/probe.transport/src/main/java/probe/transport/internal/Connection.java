@@ -194,6 +194,11 @@ final class Connection implements Session {
             byte[] line;
             while ((line = lines.next()) != null && isOpen()) {
                 spoken = true;
+                if (soTimeout != 0) {
+                    // A whole line: no bound waits now, and the reply's write must not inherit one (SO_TIMEOUT bounds writes too).
+                    socket.setSoTimeout(0);
+                    soTimeout = 0;
+                }
                 if (line == LineReader.TOO_LONG) {
                     reply(Wire.failure(null, ErrorCodes.LINE_TOO_LONG, "the request line is longer than " + maxLineBytes
                             + " bytes; it was discarded up to its newline and the connection stays usable", null));
