@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Dictionary;
 import java.util.Hashtable;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.osgi.framework.Bundle;
@@ -86,6 +87,43 @@ public final class Fixture {
             return false;
         } finally {
             t.close();
+        }
+    }
+
+    /**
+     * Waits until SCR runs the transport's server, active, with a configuration whose properties
+     * {@code wanted} accepts (after {@link #change}: the transport restarts on its new configuration).
+     */
+    public static void awaitTransport(String what, java.util.function.Predicate<Map<String, Object>> wanted) throws InterruptedException {
+        List<Map<String, Object>> seen = new java.util.ArrayList<>();
+        try {
+            await("the transport to run with " + what, () -> {
+                ServiceTracker<org.osgi.service.component.runtime.ServiceComponentRuntime, org.osgi.service.component.runtime.ServiceComponentRuntime> t =
+                        new ServiceTracker<>(context(), org.osgi.service.component.runtime.ServiceComponentRuntime.class, null);
+                t.open();
+                try {
+                    org.osgi.service.component.runtime.ServiceComponentRuntime scr = t.getService();
+                    if (scr == null) {
+                        return false;
+                    }
+                    seen.clear();
+                    for (org.osgi.service.component.runtime.dto.ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs()) {
+                        if ("probe.transport.internal.ProbeServer".equals(d.name)) {
+                            for (org.osgi.service.component.runtime.dto.ComponentConfigurationDTO c : scr.getComponentConfigurationDTOs(d)) {
+                                seen.add(c.properties);
+                                if (c.state == org.osgi.service.component.runtime.dto.ComponentConfigurationDTO.ACTIVE && wanted.test(c.properties)) {
+                                    return true;
+                                }
+                            }
+                        }
+                    }
+                    return false;
+                } finally {
+                    t.close();
+                }
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the transport's configurations: " + seen, e);
         }
     }
 

@@ -251,6 +251,56 @@ class TransportIT {
         try (ProbeClient c = Fixture.client()) {
             assertTrue(c.call("probe.auth", Wire.object().put("token", "s3cret-token")).get("authenticated").booleanValue());
             assertEquals(1, c.call("probe.hello").get("protocol").intValue());
+            assertTrue(c.call("probe.hello").path("auth").path("required").asBoolean(false), "probe.hello says a token is required");
+        }
+    }
+
+    @Test
+    void withoutATokenHelloSaysNoneIsRequiredAndProbeAuthClaimsNothing() throws Exception {
+        try (ProbeClient c = Fixture.client()) {
+            JsonNode hello = c.call("probe.hello");
+            assertTrue(hello.path("auth").path("required").isBoolean(), hello.toString());
+            assertFalse(hello.path("auth").path("required").booleanValue(), hello.toString());
+            JsonNode auth = c.call("probe.auth", Wire.object().put("token", "anything"));
+            System.out.println("TransportIT: without a token, probe.auth answers " + auth);
+            assertFalse(auth.path("authenticated").asBoolean(true), "nothing was checked, so nothing is claimed: " + auth);
+            assertFalse(auth.path("required").asBoolean(true), auth.toString());
+            assertEquals(1, c.call("probe.hello").get("protocol").intValue(), "and the connection is served as before");
+        }
+    }
+
+    @Test
+    void aTokenFileThatOthersCanReadOrWriteKeepsTheProbeDownAndSaysWhy(@InjectConfiguration(Fixture.TRANSPORT_PID) Configuration transport)
+            throws Exception {
+        java.nio.file.Path dir = Files.createTempDirectory("hdp-token");
+        java.nio.file.Path loose = dir.resolve("loose.token");
+        Files.writeString(loose, "loose-token\n");
+        Files.setPosixFilePermissions(loose, PosixFilePermissions.fromString("rw-r-----"));
+        try {
+            Fixture.change(transport, Map.of("tokenFile", loose.toString()));
+            Fixture.await("the transport to refuse the token file", () -> failure() != null);
+            System.out.println("TransportIT: a token file of mode 0640: " + failure());
+            assertTrue(failure().contains("chmod 600"), "the one line says what to do: " + failure());
+            assertFalse(failure().contains("loose-token"), "the token is never said: " + failure());
+            java.nio.file.Path tight = dir.resolve("tight.token");
+            Files.writeString(tight, "tight-token\n");
+            Files.setPosixFilePermissions(tight, PosixFilePermissions.fromString("rw-------"));
+            Fixture.change(transport, Map.of("tokenFile", tight.toString()));
+            Fixture.await("the transport to take a 0600 token file", () -> {
+                try (ProbeClient c = ProbeClient.connect(Fixture.socket())) {
+                    c.authenticate("tight-token");
+                    return c.call("probe.hello").path("auth").path("required").asBoolean(false);
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(dir);
         }
     }
 

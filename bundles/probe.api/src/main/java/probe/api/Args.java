@@ -46,7 +46,7 @@ public final class Args {
         String s = string(name, fallback);
         List<String> ok = Arrays.asList(allowed);
         if (s != null && !ok.contains(s)) {
-            throw ProbeException.invalidArgs("argument '" + name + "' must be one of " + ok + ", got '" + s + "'");
+            throw ProbeException.invalidArgs("argument '" + name + "' must be one of " + ok + ", got '" + Names.quoted(s) + "'");
         }
         return s;
     }

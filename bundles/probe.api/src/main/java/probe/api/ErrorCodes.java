@@ -8,7 +8,13 @@ public final class ErrorCodes {
     public static final String UNKNOWN_OP = "protocol.unknown_op";
     /** The server has {@code maxConnections} open and refuses one more. */
     public static final String TOO_MANY_CONNECTIONS = "protocol.too_many_connections";
+    /** A new connection sent no whole line within the transport's {@code firstLineMillis}; it is closed (since 1.3). */
+    public static final String FIRST_LINE_TIMEOUT = "protocol.first_line_timeout";
+    /** A request line was begun and not ended within the transport's {@code lineMillis}; the connection is closed (since 1.3). */
+    public static final String LINE_TIMEOUT = "protocol.line_timeout";
     public static final String AUTH_REQUIRED = "auth.required";
+    /** With a token, a connection did not authenticate within the transport's {@code authMillis}; it is closed (since 1.3). */
+    public static final String AUTH_TIMEOUT = "auth.timeout";
     public static final String AUTH_DENIED = "auth.denied";
     public static final String INVALID_ARGS = "gui.invalid_args";
     public static final String OP_UNAVAILABLE = "gui.op_unavailable";

@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
 import probe.api.ErrorCodes;
+import probe.api.Names;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.Ops;
@@ -43,6 +44,7 @@ public final class ListOp implements ProbeOp {
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         String scope = Args.of(args).string("scope", "window");
+        Names.check("argument 'scope'", scope);
         if (scope.isBlank()) {
             throw ProbeException.invalidArgs("argument 'scope' must be window, dialog, sidebar or an identifier prefix");
         }

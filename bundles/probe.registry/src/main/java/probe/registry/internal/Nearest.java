@@ -3,6 +3,7 @@ package probe.registry.internal;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -15,11 +16,13 @@ final class Nearest {
     private Nearest() {
     }
 
+    /** Bounded in work as {@link probe.api.Nearest#distances} is: nothing for a name longer than {@link probe.api.Names#MAX_LENGTH}. */
     static List<String> of(String wanted, Collection<String> existing, int limit) {
         String scene = scene(wanted);
-        return existing.stream().distinct().filter(s -> probe.api.Nearest.near(wanted, s))
+        Map<String, Integer> near = probe.api.Nearest.distances(wanted, existing);
+        return near.keySet().stream()
                 .sorted(Comparator.<String>comparingInt(s -> scene(s).equals(scene) ? 0 : 1)
-                        .thenComparingInt(s -> distance(wanted, s))
+                        .thenComparingInt(near::get)
                         .thenComparing(Comparator.naturalOrder()))
                 .limit(limit)
                 .collect(Collectors.toList());

@@ -26,6 +26,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
+import probe.api.Names;
 import probe.api.ProbeException;
 import probe.api.swing.ControlState;
 import probe.api.swing.Target;
@@ -130,6 +131,8 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public Target resolve(String identifier, List<ControlState> states) throws ProbeException {
+        // Before the walk and any search: no identifier is this long.
+        Names.check("identifier", identifier);
         Scan scan = Scan.of(windows());
         if (states != null) {
             states(scan, states);
@@ -149,7 +152,7 @@ public final class SwingViewRegistry implements ViewRegistry {
             candidates.add(item(e, scan));
         }
         throw new ProbeException(ErrorCodes.IDENTIFIER_AMBIGUOUS, matches.size() + " showing views share the identifier '"
-                + identifier + "'; the probe does not guess which one is meant", details);
+                + Names.quoted(identifier) + "'; the probe does not guess which one is meant", details);
     }
 
     @Override
@@ -235,6 +238,7 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public ArrayNode list(String scope, boolean verdicts) throws ProbeException {
+        Names.check("scope", scope);
         Scan scan = Scan.of(windows());
         ArrayNode items = Wire.mapper().createArrayNode();
         if ("dialog".equals(scope)) {

@@ -15,6 +15,7 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.Args;
 import probe.api.ErrorCodes;
+import probe.api.Names;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.Ops;
@@ -59,6 +60,8 @@ public final class WaitOp implements ProbeOp {
         Args a = Args.of(args);
         String identifier = a.string("identifier", null);
         String dialog = a.string("dialog", null);
+        Names.check("argument 'identifier'", identifier);
+        Names.check("argument 'dialog'", dialog);
         long timeout = a.integer("timeoutMillis", 5000, 0, MAX_WAIT_MILLIS);
         if (args.has("value") || args.has("quietMillis") || "idle".equals(args.path("state").asText(null))) {
             return valueOrIdle(ctx, args, identifier, dialog, timeout);

@@ -1,6 +1,7 @@
 package probe.registry.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,5 +80,31 @@ class NotFoundTest {
         assertEquals("createVM", NotFound.dialogOf("dialog.createVM"));
         assertNull(NotFound.dialogOf("dialog."));
         assertNull(NotFound.dialogOf("detail.button.start"));
+    }
+
+    @Test
+    void theNearestNamesAreSearchedWhenTheAnswerIsReadNotWhenItIsThrown() {
+        ProbeException e = NotFound.identifier("toolbar.button.createWM", SHOWING, List.of(), Catalogue.NONE);
+        assertTrue(e instanceof NotFound.Deferred, e.getClass().toString());
+        assertEquals(ErrorCodes.IDENTIFIER_NOT_FOUND, e.code());
+        assertFalse(((NotFound.Deferred) e).isMade(), "throwing it (on the EDT) searched nothing");
+        assertEquals("toolbar.button.createVM", e.details().get("nearest").get(0).asText());
+        assertTrue(((NotFound.Deferred) e).isMade());
+    }
+
+    @Test
+    void aMegabyteNameIsQuotedByItsStartAndSearchedForNothing() {
+        String huge = "toolbar.button.createVM".repeat(40_000);
+        long t0 = System.nanoTime();
+        ProbeException e = NotFound.identifier(huge, SHOWING, List.of(), CatalogueTest.HVM);
+        String message = e.getMessage();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(message.length() < 300, message);
+        assertTrue(message.contains("'" + huge.substring(0, 64) + "…'"), message);
+        assertEquals(0, e.details().get("nearest").size());
+        assertTrue(ms < 500, ms + " ms");
+        assertTrue(NotFound.neverShown(huge, CatalogueTest.HVM).getMessage().length() < 300);
+        assertTrue(NotFound.scope(huge, SHOWING, CatalogueTest.HVM).getMessage().length() < 300);
+        assertTrue(NotFound.noSuchDialog(huge, CatalogueTest.HVM).getMessage().length() < 300);
     }
 }

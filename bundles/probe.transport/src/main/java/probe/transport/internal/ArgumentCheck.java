@@ -1,5 +1,6 @@
 package probe.transport.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.stream.Collectors;
 import probe.api.ErrorCodes;
+import probe.api.Names;
 import probe.api.Nearest;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
@@ -37,11 +39,14 @@ final class ArgumentCheck {
         List<String> unknown = new ArrayList<>();
         for (Iterator<String> keys = args.fieldNames(); keys.hasNext();) {
             String key = keys.next();
+            // Before any lookup or search: no argument name is this long.
+            Names.check("an argument name", key);
             if (!accepted.contains(key)) {
                 unknown.add(key);
             }
         }
         if (unknown.isEmpty()) {
+            names(args);
             return;
         }
         List<String> nearest = Nearest.of(unknown.get(0), accepted, NEAREST);
@@ -50,6 +55,31 @@ final class ArgumentCheck {
         details.set("accepted", array(accepted));
         details.set("nearest", array(nearest));
         throw new ProbeException(ErrorCodes.INVALID_ARGS, message(op, accepted, unknown, nearest), details);
+    }
+
+    /**
+     * Refuses a name longer than {@link Names#MAX_LENGTH} in any argument that names something
+     * ({@link Names#ARGUMENTS}: an identifier, a scope, a key, …, or an array of such), before the
+     * op runs: the op would look it up, and maybe search for what was meant.
+     *
+     * @throws ProbeException {@code gui.invalid_args} naming the argument, quoting the name's start
+     */
+    static void names(ObjectNode args) throws ProbeException {
+        for (String key : Names.ARGUMENTS) {
+            JsonNode v = args.get(key);
+            if (v == null) {
+                continue;
+            }
+            if (v.isTextual()) {
+                Names.check("argument '" + key + "'", v.textValue());
+            } else if (v.isArray()) {
+                for (JsonNode e : v) {
+                    if (e.isTextual()) {
+                        Names.check("an entry of argument '" + key + "'", e.textValue());
+                    }
+                }
+            }
+        }
     }
 
     /** Such as "unknown argument 'scop' for gui.list; did you mean 'scope'? accepted: scope". */
@@ -64,13 +94,9 @@ final class ArgumentCheck {
     }
 
     private static String quoted(Collection<String> keys) {
-        return keys.stream().map(k -> "'" + shown(k) + "'").collect(Collectors.joining(", "));
+        return keys.stream().map(k -> "'" + Names.quoted(k) + "'").collect(Collectors.joining(", "));
     }
 
-    /** A key as the message shows it: a client may send a key of any length, the message stays short. */
-    private static String shown(String key) {
-        return key.length() <= 60 ? key : key.substring(0, 60) + "...";
-    }
 
     private static ArrayNode array(Collection<String> values) {
         ArrayNode a = Wire.mapper().createArrayNode();

@@ -3,7 +3,9 @@ package probe.transport.internal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayDeque;
@@ -25,9 +27,42 @@ import probe.api.wire.Wire;
  *
  * <p>Events offered while a {@code gui.event.subscribe} request is being answered wait for its
  * reply, so the {@code subscribed} line always comes before the first event of the subscription.
+ *
+ * <p>No connection holds its place for nothing ({@link Bounds}): the first whole line must come
+ * within {@code firstLineMillis} of connecting, a line once begun must end within
+ * {@code lineMillis}, and with a token the connection must have authenticated within
+ * {@code authMillis}; past a bound the connection gets one coded line and is closed. A connection
+ * that has spoken and is between lines (an MCP server between calls, a subscriber) waits as long
+ * as it likes. Before it has authenticated a connection gets one answer: anything but a right
+ * {@code probe.auth} is answered and the connection closes.
  */
 final class Connection implements Session {
     private static final System.Logger LOG = System.getLogger(Connection.class.getName());
+
+    /** The bounds of {@link Connection}, from the transport's configuration; 0 for none. */
+    record Bounds(long firstLineMillis, long lineMillis, long authMillis) {
+        static final Bounds NONE = new Bounds(0, 0, 0);
+    }
+
+    /** A bound passed: the coded line to send before closing. */
+    private static final class Expired extends IOException {
+        private static final long serialVersionUID = 1L;
+        final String code;
+
+        Expired(String code, String message) {
+            super(message, null);
+            this.code = code;
+        }
+
+        /** Made for every timed read: no stack to fill in. */
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
+    }
+
+    /** How long the line about an expired bound may take to write before the connection closes without it. */
+    private static final int LAST_WRITE_MILLIS = 1000;
 
     interface Dispatcher {
         ObjectNode dispatch(Connection c, Decoded request);
@@ -41,7 +76,9 @@ final class Connection implements Session {
     private final int maxLineBytes;
     private final int eventQueueSize;
     private final byte[] token;
+    private final Bounds bounds;
     private final Dispatcher dispatcher;
+    private final long connectedAt = System.nanoTime();
 
     private final Object lock = new Object();
     private final ArrayDeque<ObjectNode> events = new ArrayDeque<>();
@@ -54,12 +91,19 @@ final class Connection implements Session {
     private long lost;
     private boolean closing;
     private boolean closed;
+    /** Read and written by the reader thread only. */
     private boolean authenticated;
+    /** A whole line has come (reader thread only): from now on only an unfinished line is timed. */
+    private boolean spoken;
+    /** The reader's line reader, which says when the unfinished line began (reader thread only). */
+    private LineReader lines;
+    /** The SO_TIMEOUT set now (reader thread only). */
+    private int soTimeout;
 
     private Thread reader;
     private Thread writer;
 
-    Connection(String id, AFUNIXSocket socket, String peer, int maxLineBytes, int eventQueueSize, byte[] token,
+    Connection(String id, AFUNIXSocket socket, String peer, int maxLineBytes, int eventQueueSize, byte[] token, Bounds bounds,
             Dispatcher dispatcher) {
         this.id = id;
         this.socket = socket;
@@ -67,6 +111,7 @@ final class Connection implements Session {
         this.maxLineBytes = maxLineBytes;
         this.eventQueueSize = eventQueueSize;
         this.token = token;
+        this.bounds = bounds;
         this.authenticated = token == null;
         this.dispatcher = dispatcher;
     }
@@ -145,38 +190,157 @@ final class Connection implements Session {
 
     private void readLoop() {
         try {
-            LineReader in = new LineReader(socket.getInputStream(), maxLineBytes);
+            lines = new LineReader(new TimedInput(socket.getInputStream()), maxLineBytes);
             byte[] line;
-            while ((line = in.next()) != null && isOpen()) {
+            while ((line = lines.next()) != null && isOpen()) {
+                spoken = true;
+                if (soTimeout != 0) {
+                    // A whole line: no bound waits now, and the reply's write must not inherit one (SO_TIMEOUT bounds writes too).
+                    socket.setSoTimeout(0);
+                    soTimeout = 0;
+                }
                 if (line == LineReader.TOO_LONG) {
                     reply(Wire.failure(null, ErrorCodes.LINE_TOO_LONG, "the request line is longer than " + maxLineBytes
                             + " bytes; it was discarded up to its newline and the connection stays usable", null));
+                    if (!authenticated) {
+                        closeAfterFlush();
+                    }
                     continue;
                 }
                 handle(RequestDecoder.decode(line));
             }
             // The client has sent all it will (EOF, or a half-close as socat does): answer what was asked, then close.
             closeAfterFlush();
+        } catch (Expired e) {
+            LOG.log(System.Logger.Level.INFO, "connection " + id + " (" + peer + ") closed: " + e.getMessage());
+            lastLine(Wire.failure(null, e.code, e.getMessage(), null));
+            close();
         } catch (IOException e) {
             close();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "connection " + id + " failed", e);
+        } catch (Throwable t) {
+            // Whatever it is (an Error too), the connection must not keep its place: close it, then let it go on.
+            LOG.log(System.Logger.Level.WARNING, "connection " + id + " failed", t);
             close();
         }
     }
 
+    /**
+     * The bound that applies to the next read, or null when the connection may wait freely: the
+     * first line from connecting, the authentication from connecting, an unfinished line from its
+     * first byte; the earliest of those that apply. Reader thread only.
+     */
+    private Expired due(long[] at) {
+        Expired due = null;
+        long when = Long.MAX_VALUE;
+        if (!spoken && bounds.firstLineMillis() > 0) {
+            long t = connectedAt + bounds.firstLineMillis() * 1_000_000;
+            if (t < when) {
+                when = t;
+                due = new Expired(ErrorCodes.FIRST_LINE_TIMEOUT, "no whole request line within " + bounds.firstLineMillis()
+                        + " ms of connecting (firstLineMillis); the connection is closed");
+            }
+        }
+        if (!authenticated && bounds.authMillis() > 0) {
+            long t = connectedAt + bounds.authMillis() * 1_000_000;
+            if (t < when) {
+                when = t;
+                due = new Expired(ErrorCodes.AUTH_TIMEOUT, "no probe.auth within " + bounds.authMillis()
+                        + " ms of connecting (authMillis); the connection is closed");
+            }
+        }
+        long begun = lines == null ? LineReader.NOT_BEGUN : lines.begunAt();
+        if (begun != LineReader.NOT_BEGUN && bounds.lineMillis() > 0) {
+            long t = begun + bounds.lineMillis() * 1_000_000;
+            if (t < when) {
+                when = t;
+                due = new Expired(ErrorCodes.LINE_TIMEOUT, "a request line was begun and not ended within " + bounds.lineMillis()
+                        + " ms (lineMillis); the connection is closed");
+            }
+        }
+        at[0] = when;
+        return due;
+    }
+
+    /** The socket's input, each read bounded by the bound that applies then ({@link #due}). Reader thread only. */
+    private final class TimedInput extends InputStream {
+        private final InputStream in;
+        private final long[] at = new long[1];
+
+        TimedInput(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            while (true) {
+                Expired due = due(at);
+                int timeout = 0;
+                if (due != null) {
+                    long left = at[0] - System.nanoTime();
+                    if (left <= 0) {
+                        throw due;
+                    }
+                    timeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (left + 999_999) / 1_000_000));
+                }
+                if (timeout != soTimeout) {
+                    socket.setSoTimeout(timeout);
+                    soTimeout = timeout;
+                }
+                try {
+                    return in.read(b, off, len);
+                } catch (SocketTimeoutException e) {
+                    // The bound is checked again at the top: past it, the connection ends.
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes a last line before closing, if that can be done at once: not while another line is
+     * being written, and never waiting longer than {@link #LAST_WRITE_MILLIS} for a client that
+     * does not read (junixsocket's SO_TIMEOUT bounds writes too).
+     */
+    private void lastLine(ObjectNode message) {
+        try {
+            if (!writeLock.tryLock(100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            socket.setSoTimeout(LAST_WRITE_MILLIS);
+            out.write(Wire.line(message));
+            out.flush();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not tell connection " + id + " why it is closed: " + e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
     private void handle(Decoded d) {
+        if (!authenticated && (d.isError() || !Ops.AUTH.equals(d.op()))) {
+            // Before the token, one answer and no more: the error, or that a token is wanted.
+            reply(d.isError() ? Wire.failure(d.id(), d.errorCode(), d.errorMessage(), null)
+                    : Wire.failure(d.id(), ErrorCodes.AUTH_REQUIRED,
+                            "this probe needs a token: send probe.auth {\"token\": ...} as the first request", null));
+            closeAfterFlush();
+            return;
+        }
         if (d.isError()) {
             reply(Wire.failure(d.id(), d.errorCode(), d.errorMessage(), null));
             return;
         }
-        if (!authenticated) {
-            if (!Ops.AUTH.equals(d.op())) {
-                reply(Wire.failure(d.id(), ErrorCodes.AUTH_REQUIRED,
-                        "this probe needs a token: send probe.auth {\"token\": ...} as the first request", null));
-                closeAfterFlush();
-                return;
-            }
+        if (token != null && Ops.AUTH.equals(d.op())) {
             com.fasterxml.jackson.databind.JsonNode t = d.args().get("token");
             byte[] given = t != null && t.isTextual() ? t.textValue().getBytes(StandardCharsets.UTF_8) : new byte[0];
             if (!MessageDigest.isEqual(given, token)) {
@@ -186,7 +350,7 @@ final class Connection implements Session {
                 return;
             }
             authenticated = true;
-            reply(Wire.success(d.id(), Wire.object().put("authenticated", true)));
+            reply(Wire.success(d.id(), Wire.object().put("authenticated", true).put("required", true)));
             return;
         }
         boolean subscribe = Ops.EVENT_SUBSCRIBE.equals(d.op());

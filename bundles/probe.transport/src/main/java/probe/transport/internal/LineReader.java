@@ -20,15 +20,29 @@ final class LineReader {
     private int end;
     private byte[] line = new byte[256];
     private int len;
+    /** When the line being read got its first byte ({@link System#nanoTime}), or {@link #NOT_BEGUN}. */
+    private long begun = NOT_BEGUN;
+
+    /** What {@link #begunAt} says between lines. */
+    static final long NOT_BEGUN = Long.MIN_VALUE;
 
     LineReader(InputStream in, int maxBytes) {
         this.in = in;
         this.maxBytes = maxBytes;
     }
 
+    /**
+     * When the line being read now got its first byte ({@link System#nanoTime}), or
+     * {@link #NOT_BEGUN} while no byte of a next line has come: what bounds an unfinished line.
+     */
+    long begunAt() {
+        return begun;
+    }
+
     /** The next line without its terminator, {@link #TOO_LONG}, or null at end of stream (a partial last line is dropped). */
     byte[] next() throws IOException {
         len = 0;
+        begun = NOT_BEGUN;
         boolean overflow = false;
         while (true) {
             if (pos == end) {
@@ -45,6 +59,9 @@ final class LineReader {
             }
             int chunk = pos - start;
             boolean newline = pos < end;
+            if (!newline && chunk > 0 && begun == NOT_BEGUN) {
+                begun = System.nanoTime();
+            }
             if (!overflow) {
                 // The limit applies to the line without its terminator; a \r before \n is not content.
                 int content = len + chunk;
@@ -57,6 +74,7 @@ final class LineReader {
             }
             if (newline) {
                 pos++;
+                begun = NOT_BEGUN;
                 if (overflow) {
                     return TOO_LONG;
                 }

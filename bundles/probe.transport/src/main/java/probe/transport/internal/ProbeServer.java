@@ -8,7 +8,6 @@ import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +30,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import probe.api.ErrorCodes;
+import probe.api.Names;
 import probe.api.Nearest;
 import probe.api.Op;
 import probe.api.OpTable;
@@ -176,28 +176,18 @@ public final class ProbeServer implements Connection.Dispatcher {
         if (config.tokenFile().isEmpty()) {
             return null;
         }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(Path.of(config.tokenFile()), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            // Asked for a token but cannot read it: refusing to start beats serving without one.
-            throw new SocketBinder.RefusedException("cannot read tokenFile " + config.tokenFile() + " (" + e
-                    + "); make it readable, or change tokenFile in the probe.transport configuration");
-        }
-        if (lines.isEmpty() || lines.get(0).isBlank()) {
-            throw new SocketBinder.RefusedException("tokenFile " + config.tokenFile() + " is empty; put the token on its first line");
-        }
-        return lines.get(0).strip().getBytes(StandardCharsets.UTF_8);
+        return TokenFile.read(Path.of(config.tokenFile()));
     }
 
+    /** Accepts until stopped, whatever goes wrong on the way: a failure (an Error too) costs one connection, never the loop. */
     private void acceptLoop() {
         while (!stopping) {
             AFUNIXSocket socket;
             try {
                 socket = bound.server().accept();
-            } catch (IOException e) {
+            } catch (Throwable e) {
                 if (!stopping) {
-                    LOG.log(System.Logger.Level.WARNING, "accept failed on " + bound.path() + ": " + e.getMessage());
+                    LOG.log(System.Logger.Level.WARNING, "accept failed on " + bound.path() + ": " + e);
                     pause();
                 }
                 continue;
@@ -206,7 +196,13 @@ public final class ProbeServer implements Connection.Dispatcher {
                 closeQuietly(socket);
                 return;
             }
-            admit(socket);
+            try {
+                admit(socket);
+            } catch (Throwable e) {
+                LOG.log(System.Logger.Level.WARNING, "could not admit a connection", e);
+                closeQuietly(socket);
+                pause();
+            }
         }
     }
 
@@ -237,13 +233,20 @@ public final class ProbeServer implements Connection.Dispatcher {
                 return;
             }
             Connection c = new Connection(id, socket, "pid " + peer.getPid() + " uid " + peer.getUid(), config.maxLineBytes(),
-                    config.eventQueueSize(), token, this);
+                    config.eventQueueSize(), token,
+                    new Connection.Bounds(config.firstLineMillis(), config.lineMillis(), token == null ? 0 : config.authMillis()), this);
             connections.add(c);
             if (stopping) {
                 c.close();
                 return;
             }
-            c.start();
+            try {
+                c.start();
+            } catch (Throwable e) {
+                // No thread to run it (an OutOfMemoryError "unable to create native thread"): it must not keep a place.
+                c.close();
+                throw e;
+            }
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "could not admit a connection: " + e);
             closeQuietly(socket);
@@ -264,7 +267,7 @@ public final class ProbeServer implements Connection.Dispatcher {
     private static void closeQuietly(AFUNIXSocket socket) {
         try {
             socket.close();
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "closing a refused connection: " + e);
         }
     }
@@ -286,6 +289,14 @@ public final class ProbeServer implements Connection.Dispatcher {
     public ObjectNode dispatch(Connection c, Decoded d) {
         JsonNode id = d.id();
         String name = d.op();
+        if (Names.tooLong(name)) {
+            // No lookup, no search: a name this long names no op.
+            ObjectNode details = Wire.object();
+            details.set("ops", availableOps());
+            details.putArray("nearest");
+            return Wire.failure(id, ErrorCodes.UNKNOWN_OP, "unknown op '" + Names.quoted(name) + "' (" + name.length()
+                    + " characters; an op name is at most " + Names.MAX_LENGTH + "); probe.hello lists the ops available", details);
+        }
         if (Ops.HELLO.equals(name)) {
             // The handshake takes every key: a newer client may say more than this server knows.
             return Wire.success(id, hello());
@@ -296,7 +307,9 @@ public final class ProbeServer implements Connection.Dispatcher {
             } catch (ProbeException e) {
                 return Wire.failure(id, e.code(), e.getMessage(), e.details());
             }
-            return Wire.success(id, Wire.object().put("authenticated", true));
+            // Only without a token (the connection answers probe.auth itself when one is set):
+            // nothing was checked, so nothing is claimed.
+            return Wire.success(id, Wire.object().put("authenticated", false).put("required", false));
         }
         ProbeOp op = ops.get(name);
         if (op == null) {
@@ -312,18 +325,22 @@ public final class ProbeServer implements Connection.Dispatcher {
             List<String> nearest = Nearest.of(name, names, NEAREST_OPS);
             ArrayNode near = details.putArray("nearest");
             nearest.forEach(near::add);
-            return Wire.failure(id, ErrorCodes.UNKNOWN_OP, "unknown op '" + name + "'"
+            return Wire.failure(id, ErrorCodes.UNKNOWN_OP, "unknown op '" + Names.quoted(name) + "'"
                     + (nearest.isEmpty() ? ";" : "; did you mean '" + nearest.get(0) + "'?") + " probe.hello lists the ops available", details);
         }
         try {
             Optional<SortedSet<String>> accepted = ops.arguments(name);
             if (accepted.isPresent()) {
                 ArgumentCheck.check(name, accepted.get(), d.args());
+            } else {
+                ArgumentCheck.names(d.args());
             }
             return Wire.success(id, op.execute(new Context(c), d.args()));
         } catch (ProbeException e) {
             return Wire.failure(id, e.code(), e.getMessage(), e.details());
-        } catch (RuntimeException | LinkageError e) {
+        } catch (Throwable e) {
+            // Any Throwable (a StackOverflowError, an OutOfMemoryError, a NoClassDefFoundError after
+            // a bundle update) is the op's failure, answered; the connection goes on.
             // The args are not logged: they may hold typed text or a password.
             LOG.log(System.Logger.Level.WARNING, "op " + name + " failed for " + c.peer(), e);
             return Wire.failure(id, ErrorCodes.INTERNAL, "the op '" + name + "' failed: " + e.getClass().getSimpleName()
@@ -349,6 +366,7 @@ public final class ProbeServer implements Connection.Dispatcher {
         ObjectNode data = Wire.object();
         data.put("protocol", Wire.PROTOCOL);
         data.putObject("server").put("name", "hdp-gui").put("version", version);
+        data.putObject("auth").put("required", token != null);
         data.set("ops", availableOps());
         return data;
     }

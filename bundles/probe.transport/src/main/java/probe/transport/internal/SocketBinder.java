@@ -1,13 +1,16 @@
 package probe.transport.internal;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.SocketException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.newsclub.net.unix.AFUNIXServerSocket;
-import org.newsclub.net.unix.AFUNIXSocket;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 import probe.api.wire.SocketPaths;
 
@@ -20,7 +23,16 @@ final class SocketBinder {
     private static final System.Logger LOG = System.getLogger(SocketBinder.class.getName());
     private static final int S_IFMT = 0170000;
     private static final int S_IFSOCK = 0140000;
-    private static final int STALE_PROBE_TIMEOUT_MILLIS = 1000;
+
+    /** What a connect to an existing socket file says about it. */
+    enum Stale {
+        /** Refused (ECONNREFUSED): nobody listens; the file is a leftover and may go. */
+        NOBODY_LISTENS,
+        /** Connected, or queued: a live server owns it. */
+        LIVE,
+        /** Anything else (a full backlog: a live server too busy to accept, a permission, ...): not ours to take. */
+        UNKNOWN
+    }
 
     /** Why the socket could not be put in place; the message says what to do. */
     static final class RefusedException extends IOException {
@@ -120,6 +132,37 @@ final class SocketBinder {
         }
     }
 
+    /**
+     * What a connect that failed with {@code failure} (null: it did not fail) says about the
+     * socket: only a refusal (ECONNREFUSED, which the JDK reports as {@link ConnectException}; on a
+     * Unix socket there is no other cause of it) means nobody listens. A full backlog (EAGAIN on a
+     * non-blocking connect) is a live server that is busy, and any other failure is no proof that
+     * the file is stale.
+     */
+    static Stale verdict(IOException failure) {
+        if (failure == null) {
+            return Stale.LIVE;
+        }
+        return failure instanceof ConnectException ? Stale.NOBODY_LISTENS : Stale.UNKNOWN;
+    }
+
+    /**
+     * Connects once, without waiting (a non-blocking connect answers at once on a Unix socket:
+     * connected, refused, or EAGAIN when the backlog is full), and says what that means. The JDK's
+     * channel, not junixsocket's: junixsocket reports a refusal as a plain SocketException, and its
+     * connect waits for a full backlog beyond its timeout.
+     */
+    static Stale knock(Path path) {
+        try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            probe.configureBlocking(false);
+            probe.connect(UnixDomainSocketAddress.of(path));
+            return verdict(null);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "connecting to " + path + " to see whether it is stale: " + e);
+            return verdict(e);
+        }
+    }
+
     private static void clearStale(Path path) throws IOException {
         if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             return;
@@ -129,14 +172,21 @@ final class SocketBinder {
             throw new RefusedException(path + " exists and is not a socket; the probe does not touch it."
                     + " Remove it, or set " + SocketPaths.ENV + " to another path");
         }
-        try (AFUNIXSocket probe = AFUNIXSocket.newInstance()) {
-            probe.connect(AFUNIXSocketAddress.of(path), STALE_PROBE_TIMEOUT_MILLIS);
-        } catch (IOException nobodyAnswers) {
-            Files.delete(path);
-            LOG.log(System.Logger.Level.INFO, "replaced the stale socket " + path + " (nobody answered on it)");
-            return;
+        switch (knock(path)) {
+            case NOBODY_LISTENS:
+                Files.delete(path);
+                LOG.log(System.Logger.Level.INFO, "replaced the stale socket " + path + " (connecting was refused: nobody listens on it)");
+                return;
+            case LIVE:
+                throw new RefusedException("another HVM GUI already answers on " + path + "; its probe owns that socket and this one"
+                        + " will not take it over. Stop the other GUI, or start this one with " + SocketPaths.ENV + " set to another path");
+            default:
+                if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+                    return; // Gone meanwhile: nothing to clear.
+                }
+                throw new RefusedException("another process holds " + path + " (it did not refuse a connection, but is too busy"
+                        + " to take one); it may be a live GUI, so this one will not take it over. Stop it, or start this one with "
+                        + SocketPaths.ENV + " set to another path");
         }
-        throw new RefusedException("another HVM GUI already answers on " + path + "; its probe owns that socket and this one"
-                + " will not take it over. Stop the other GUI, or start this one with " + SocketPaths.ENV + " set to another path");
     }
 }

@@ -25,6 +25,18 @@ public @interface TransportConfig {
     @AttributeDefinition(description = "A file whose first line is the token (used when token is empty).")
     String tokenFile() default "";
 
+    @AttributeDefinition(description = "How long a new connection may take to send its first whole line before it is closed"
+            + " (protocol.first_line_timeout); 0: no bound.", min = "0")
+    long firstLineMillis() default 15_000;
+
+    @AttributeDefinition(description = "How long a begun request line may take to end before the connection is closed"
+            + " (protocol.line_timeout); 0: no bound. A connection between lines waits freely.", min = "0")
+    long lineMillis() default 10_000;
+
+    @AttributeDefinition(description = "With a token: how long a new connection may take to authenticate before it is closed"
+            + " (auth.timeout); 0: no bound.", min = "0")
+    long authMillis() default 15_000;
+
     @AttributeDefinition(description = "Events queued per subscribed connection before further events are dropped and counted.", min = "4")
     int eventQueueSize() default 1024;
 }

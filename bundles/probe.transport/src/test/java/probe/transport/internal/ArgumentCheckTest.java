@@ -1,6 +1,7 @@
 package probe.transport.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,9 +66,47 @@ class ArgumentCheckTest {
 
     @Test
     void aHugeKeyIsCutInTheMessage() {
+        // Longer than a name may be (probe.api.Names): refused as such, its length in the details, never the key itself.
         String key = "k".repeat(5000);
         ProbeException e = refused("gui.list", LIST, Wire.object().put(key, 1));
         assertTrue(e.getMessage().length() < 200, e.getMessage());
-        assertEquals(key, e.details().get("unknown").get(0).textValue(), "the details keep the key whole");
+        assertEquals(5000, e.details().get("length").intValue());
+        assertFalse(e.details().toString().contains("k".repeat(100)), e.details().toString());
+        // Within the bound: the message cut, the details keep the key whole.
+        String long1k = "k".repeat(1024);
+        ProbeException within = refused("gui.list", LIST, Wire.object().put(long1k, 1));
+        assertTrue(within.getMessage().length() < 200, within.getMessage());
+        assertEquals(long1k, within.details().get("unknown").get(0).textValue(), "the details keep the key whole");
+    }
+
+    @Test
+    void aMegabyteArgumentNameIsRefusedBeforeAnySearchAndNeverEchoed() {
+        String huge = "scope".repeat(200_000);
+        long t0 = System.nanoTime();
+        ProbeException e = refused("gui.list", LIST, Wire.object().put(huge, 1));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(e.getMessage().length() < 200, e.getMessage());
+        assertTrue(e.getMessage().startsWith("an argument name is 1000000 characters long; a name is at most 1024"), e.getMessage());
+        assertTrue(ms < 500, ms + " ms");
+        // Just within the bound: an unknown argument, its quote short.
+        ProbeException unknown = refused("gui.list", LIST, Wire.object().put("q".repeat(1024), 1));
+        assertTrue(unknown.getMessage().length() < 300, unknown.getMessage());
+    }
+
+    @Test
+    void aNameLongerThanTheBoundInAnArgumentThatNamesSomethingIsRefused() throws ProbeException {
+        String huge = "x".repeat(1025);
+        for (String arg : new String[] {"identifier", "scope", "dialog", "key"}) {
+            ProbeException e = refused("op", new TreeSet<>(Set.of(arg)), Wire.object().put(arg, huge));
+            assertTrue(e.getMessage().startsWith("argument '" + arg + "' is 1025 characters long"), e.getMessage());
+        }
+        ObjectNode modifiers = Wire.object();
+        modifiers.putArray("modifiers").add("shift").add(huge);
+        assertTrue(refused("gui.keypress", new TreeSet<>(Set.of("modifiers")), modifiers).getMessage()
+                .startsWith("an entry of argument 'modifiers' is 1025"));
+        // Free text is no name; a name of 1 KiB is taken.
+        ArgumentCheck.check("gui.type", new TreeSet<>(Set.of("identifier", "text")),
+                Wire.object().put("identifier", "x".repeat(1024)).put("text", "t".repeat(100_000)));
+        ArgumentCheck.names(Wire.object().put("value", huge));
     }
 }

@@ -1,8 +1,10 @@
 package probe.transport.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -67,4 +69,58 @@ class LineReaderTest {
         assertArrayEquals(b("{\"id\":2}"), r.next());
         assertNull(r.next());
     }
+
+    @Test
+    void aLineIsBegunFromItsFirstByteUntilItsNewline() throws IOException {
+        java.io.PipedOutputStream client = new java.io.PipedOutputStream();
+        java.io.PipedInputStream server = new java.io.PipedInputStream(client, 1024);
+        LineReader r = new LineReader(server, 100);
+        assertEquals(LineReader.NOT_BEGUN, r.begunAt());
+        client.write(b("{\"id\":1}\n{\"id\""));
+        assertArrayEquals(b("{\"id\":1}"), r.next());
+        assertEquals(LineReader.NOT_BEGUN, r.begunAt(), "between lines nothing is begun");
+        long before = System.nanoTime();
+        Thread late = new Thread(() -> {
+            try {
+                Thread.sleep(50);
+                client.write(b(":2}\n"));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        late.start();
+        assertArrayEquals(b("{\"id\":2}"), r.next());
+        assertEquals(LineReader.NOT_BEGUN, r.begunAt(), "an ended line is no longer begun");
+        client.close();
+    }
+
+    @Test
+    void theBeginningIsSeenWhileTheRestIsAwaited() throws Exception {
+        long before = System.nanoTime();
+        long[] seen = new long[1];
+        InputStream halfThenWatch = new InputStream() {
+            private int calls;
+
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] buf, int off, int len) {
+                if (calls++ == 0) {
+                    byte[] half = b("{\"id\":1,\"op\"");
+                    System.arraycopy(half, 0, buf, off, half.length);
+                    return half.length;
+                }
+                seen[0] = reader[0].begunAt();
+                return -1;
+            }
+        };
+        reader[0] = new LineReader(halfThenWatch, 100);
+        assertNull(reader[0].next(), "half a line, then the end");
+        assertTrue(seen[0] != LineReader.NOT_BEGUN && seen[0] >= before, "while the rest was awaited the line was begun");
+    }
+
+    private final LineReader[] reader = new LineReader[1];
 }
