@@ -2,10 +2,11 @@
  * The probe's SPI: an op is a whiteboard {@link probe.api.ProbeOp} service named by {@link probe.api.Op};
  * the transport and the Gogo commands call it with an {@link probe.api.OpContext}. Since 1.1 an op
  * declares its argument names ({@link probe.api.Op#args()}), and {@link probe.api.Nearest} finds the
- * names nearest to a misspelt one. Since 1.2 {@link probe.api.Ops} names every op and lists the contract's.
+ * names nearest to a misspelt one. Since 1.2 {@link probe.api.Ops} names every op and lists the contract's; since 1.3
+ * {@link probe.api.Ops#readOnly} says which ops only look.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package probe.api;
 
 import org.osgi.annotation.bundle.Export;
