@@ -38,16 +38,23 @@ final class Peers {
      * @throws IOException when its user or ours cannot be found
      */
     static void check(Path socket, SocketChannel ch) throws IOException {
-        UserPrincipal peer;
-        boolean fromFile = !ch.supportedOptions().contains(ExtendedSocketOptions.SO_PEERCRED);
-        if (fromFile) {
-            peer = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
-        } else {
-            peer = ch.getOption(ExtendedSocketOptions.SO_PEERCRED).user();
-        }
-        UserPrincipal me = self();
-        if (!peer.equals(me)) {
-            throw new ProbePeerException(socket, peer.getName(), me.getName(), fromFile);
+        UserPrincipal peer = ch.supportedOptions().contains(ExtendedSocketOptions.SO_PEERCRED)
+                ? ch.getOption(ExtendedSocketOptions.SO_PEERCRED).user()
+                : null;
+        refuseForeign(socket, peer, self());
+    }
+
+    /**
+     * Refuses {@code peer} when it is not {@code me}; a null {@code peer} (no peer credentials on
+     * this platform) has the owner of the socket file stand in for it.
+     *
+     * @throws ProbePeerException when the listener is another user's
+     */
+    static void refuseForeign(Path socket, UserPrincipal peer, UserPrincipal me) throws IOException {
+        boolean fromFile = peer == null;
+        UserPrincipal listener = fromFile ? Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS) : peer;
+        if (!listener.equals(me)) {
+            throw new ProbePeerException(socket, listener.getName(), me.getName(), fromFile);
         }
     }
 
@@ -66,7 +73,7 @@ final class Peers {
      * cannot be written, the owner of {@code /proc/self} (Linux), which is the process's
      * effective user too.
      */
-    private static UserPrincipal ownerOfANewFile() throws IOException {
+    static UserPrincipal ownerOfANewFile() throws IOException {
         Path dir = Path.of(System.getProperty("java.io.tmpdir"));
         IOException failed = null;
         for (int attempt = 0; attempt < 5; attempt++) {
