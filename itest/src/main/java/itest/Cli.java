@@ -38,8 +38,13 @@ public final class Cli {
 
     /** Runs hvm-dbg with {@code input} on its standard input (for --text-stdin). */
     public static Result runWithInput(String input, String... args) throws Exception {
+        return runAt(Fixture.socket(), input, args);
+    }
+
+    /** Runs hvm-dbg against the socket {@code socket}, with {@code input} (null for none) on its standard input. */
+    public static Result runAt(Path socket, String input, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar().toString(), "--socket", Fixture.socket().toString()));
+                "-jar", jar().toString(), "--socket", socket.toString()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile("hvm-dbg", ".out");
         Path err = Files.createTempFile("hvm-dbg", ".err");

@@ -42,6 +42,8 @@ import probe.api.wire.Wire;
 @ExtendWith(Bounded.class)
 class McpIT {
     private static final String SECRET_VAR = "HVM_SECRET_VM_PASSWORD";
+    /** A secret with a Tab in it, which gui_type refuses. */
+    private static final String TABBED_VAR = "HVM_SECRET_TABBED";
 
     /** One MCP client process and the server it started. */
     static final class Session implements AutoCloseable {
@@ -229,7 +231,7 @@ class McpIT {
     void createAndStartAnEncryptedVmWithNothingButMcpTools() throws Exception {
         String name = "MCP VM " + System.nanoTime() % 100000;
         String secret = "mcp-s3cret-" + System.nanoTime();
-        try (Session s = new Session(Fixture.socket(), Map.of(SECRET_VAR, secret))) {
+        try (Session s = new Session(Fixture.socket(), Map.of(SECRET_VAR, secret, TABBED_VAR, "tabbed\t" + secret))) {
             s.ok("gui_events"); // what came before this test
             JsonNode clicked = s.call("gui_click", "identifier", "toolbar.button.createVM");
             String click = text(clicked);
@@ -249,6 +251,12 @@ class McpIT {
             assertTrue(text(notPassword).contains("not a password field"), text(notPassword));
             JsonNode otherVar = s.call("gui_type", "identifier", "dialog.createVM.input.password", "secretEnv", "HOME");
             assertTrue(otherVar.get("isError").asBoolean(), text(otherVar));
+
+            // A Tab in the secret would move the focus to the next field and type the rest there: refused, nothing typed.
+            JsonNode tabbed = s.call("gui_type", "identifier", "dialog.createVM.input.password", "secretEnv", TABBED_VAR);
+            assertTrue(tabbed.get("isError").asBoolean(), text(tabbed));
+            assertTrue(text(tabbed).startsWith("error invalid arguments: the environment variable " + TABBED_VAR
+                    + " holds a control character (U+0009 Tab)"), text(tabbed));
 
             String typed = s.ok("gui_type", "identifier", "dialog.createVM.input.password", "secretEnv", SECRET_VAR);
             assertTrue(typed.startsWith("typed " + secret.length() + " characters into dialog.createVM.input.password"), typed);

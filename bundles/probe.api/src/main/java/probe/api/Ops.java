@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The names of the protocol's ops, written once (since 1.2). Everything that names an op in code
+ * The names of the protocol's ops, written once (since 1.2), and which of them only look (since 1.3). Everything that names an op in code
  * uses these: the ops ({@code @Op(Ops.CLICK)}; an annotation takes a constant), the transport,
  * the clients (hvm-dbg and its MCP server, the Gogo commands, the client library). {@link #CONTRACT} is the contract
  * of HDP-GUI v1: for each of its ops the bundle that provides it and the verb that people type for
@@ -83,6 +83,14 @@ public final class Ops {
             new Contract(DIALOG_CURRENT, "probe.events", Verbs.DIALOG),
             new Contract(SCREENSHOT, "probe.screenshot", Verbs.SCREENSHOT));
 
+    /**
+     * The ops that only look (since 1.3): they change nothing in the GUI nor in the state of the
+     * connection, so a client may send one again on a new connection when it does not know whether
+     * the first reached the probe (hvm-dbg mcp does). Every other op acts (a click, typed text, a
+     * key, the pointer moved, a subscription) and must never be sent twice on a guess.
+     */
+    private static final Set<String> READ_ONLY = Set.of(HELLO, LIST, AUDIT, WAIT, SCREENSHOT, DIALOG_CURRENT);
+
     private static final Map<String, Contract> BY_NAME = index();
 
     private Ops() {
@@ -99,6 +107,16 @@ public final class Ops {
     /** The names of the contract's ops. */
     public static Set<String> contract() {
         return BY_NAME.keySet();
+    }
+
+    /**
+     * Whether {@code op} only looks: sending it twice does what sending it once does. False for an
+     * op that acts, and for a name this list does not know.
+     *
+     * @since 1.3
+     */
+    public static boolean readOnly(String op) {
+        return READ_ONLY.contains(op);
     }
 
     /** The op of the contract named {@code op}, or nothing for a name the contract does not know. */

@@ -3,7 +3,8 @@
  * the transport and the Gogo commands call it with an {@link probe.api.OpContext}. Since 1.1 an op
  * declares its argument names ({@link probe.api.Op#args()}), and {@link probe.api.Nearest} finds the
  * names nearest to a misspelt one. Since 1.2 {@link probe.api.Ops} names every op and lists the contract's.
- * Since 1.3 {@link probe.api.Names} bounds what a client may name, and {@link probe.api.Nearest} is bounded in work.
+ * Since 1.3 {@link probe.api.Names} bounds what a client may name, {@link probe.api.Nearest} is bounded in work,
+ * and {@link probe.api.Ops#readOnly} says which ops only look.
  */
 @Export
 @Version("1.3.0")

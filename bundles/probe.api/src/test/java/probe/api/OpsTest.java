@@ -1,6 +1,7 @@
 package probe.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -17,5 +18,17 @@ class OpsTest {
         }
         assertTrue(Ops.contract(Ops.HELLO).isEmpty(), "the transport's own ops are not ops of a bundle");
         assertTrue(Ops.contract("gui.lst").isEmpty());
+    }
+
+    /** What a client may send twice: the ops that only look; never one that acts. */
+    @Test
+    void theOpsThatOnlyLookAreTheOnesAClientMaySendAgain() {
+        for (String op : new String[] {Ops.HELLO, Ops.LIST, Ops.AUDIT, Ops.WAIT, Ops.SCREENSHOT, Ops.DIALOG_CURRENT}) {
+            assertTrue(Ops.readOnly(op), op);
+        }
+        for (String op : new String[] {Ops.AUTH, Ops.CLICK, Ops.TYPE, Ops.KEYPRESS, Ops.SELECT, Ops.HOVER, Ops.SCROLL,
+            Ops.EVENT_SUBSCRIBE, Ops.EVENT_UNSUBSCRIBE, "gui.unknown", ""}) {
+            assertFalse(Ops.readOnly(op), op);
+        }
     }
 }

@@ -50,8 +50,12 @@ public final class ProbeClient implements AutoCloseable {
     /**
      * Connects to the probe listening on {@code socket}.
      *
+     * Before it sends anything it checks who listens there: a process of another user than this
+     * one is refused with a {@link ProbePeerException}, so the token and typed text never reach it.
+     *
      * @param readTimeout how long a {@link #call} waits for its reply unless given its own timeout
      * @throws ProbeUnavailableException when nobody answers there, with the reason
+     * @throws ProbePeerException when the listener runs as another user (nothing was sent)
      * @throws ProbeClientException when the connection cannot be set up for another reason
      */
     public static ProbeClient connect(Path socket, Duration readTimeout) {

@@ -9,7 +9,9 @@ package probe.client;
  *       hint of what to start);
  *   <li>{@link ProbeTimeoutException}: no answer within the time given;
  *   <li>{@link ProbeOpException}: the probe answered with an error ({@code "ok": false}), with its
- *       stable code, message and details.
+ *       stable code, message and details;
+ *   <li>{@link ProbePeerException}: the process listening on the socket runs as another user, and
+ *       was sent nothing.
  * </ul>
  *
  * Thrown as this type itself for the rest, all of which leave the connection unusable or say that

@@ -4,10 +4,13 @@
  * Every failure is a {@link probe.client.ProbeClientException} (unchecked; its subtypes say whether
  * no probe answers, no reply came in time, or the op failed). {@link probe.client.RawConnection}
  * is the raw line side of a client's connection, for tests that speak the protocol by hand.
- * 1.1 added {@link probe.client.ProbeClient#send} and {@link probe.client.ProbeClient.Pending}.
+ * 1.1 added {@link probe.client.ProbeClient#send} and {@link probe.client.ProbeClient.Pending}. 1.2
+ * added {@link probe.client.TokenFile} (a token file that others may read is refused) and
+ * {@link probe.client.ProbePeerException} (a listener of another user is refused before anything
+ * is sent to it).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package probe.client;
 
 import org.osgi.annotation.bundle.Export;

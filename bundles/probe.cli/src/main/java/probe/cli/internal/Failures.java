@@ -7,6 +7,7 @@ import picocli.CommandLine.ParseResult;
 import probe.api.ErrorCodes;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
+import probe.client.ProbePeerException;
 import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
 
@@ -50,6 +51,10 @@ final class Failures implements IExecutionExceptionHandler {
         }
         if (ex instanceof CliException) {
             err.println("error " + ((CliException) ex).code + ": " + ex.getMessage());
+            return PROBE_ERROR;
+        }
+        if (ex instanceof ProbePeerException) {
+            err.println("error client.foreign_peer: " + ex.getMessage());
             return PROBE_ERROR;
         }
         if (ex instanceof ProbeTimeoutException) {

@@ -1,30 +1,22 @@
 package probe.cli.internal;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.List;
+import probe.client.ProbeClientException;
+import probe.client.TokenFile;
 
-/** Reads {@code --token-file} as the transport reads its {@code tokenFile}: the first line,
- * stripped. Never prints it. */
+/**
+ * Reads {@code --token-file} with the client library's {@link TokenFile}: the first line, stripped,
+ * from a file only its owner may read (else bad usage, exit 2, with the fix). Never prints it.
+ */
 final class Token {
     private Token() {
     }
 
     static String read(Path file) throws UsageException {
-        List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new UsageException("--token-file " + file + ": no such file");
-        } catch (IOException e) {
-            throw new UsageException("--token-file " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+            return TokenFile.read(file);
+        } catch (ProbeClientException e) {
+            throw new UsageException("--token-file: " + e.getMessage());
         }
-        if (lines.isEmpty() || lines.get(0).isBlank()) {
-            throw new UsageException("--token-file " + file + " is empty");
-        }
-        return lines.get(0).strip();
     }
 }

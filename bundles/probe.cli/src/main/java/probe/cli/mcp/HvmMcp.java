@@ -34,6 +34,7 @@ import probe.api.ErrorCodes;
 import probe.api.Ops;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
+import probe.client.ProbePeerException;
 import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
 import probe.client.format.Readable;
@@ -373,6 +374,10 @@ public final class HvmMcp {
             return refused(e, now ? dialogNow() : null);
         } catch (ProbeUnavailableException e) {
             return error(unavailable(e));
+        } catch (Probe.ReplyLost e) {
+            return error("error client.reply_lost: " + e.getMessage());
+        } catch (ProbePeerException e) {
+            return error("error client.foreign_peer: " + e.getMessage());
         } catch (ProbeTimeoutException e) {
             return error("error client.timeout: " + e.getMessage() + " (the GUI may be busy: gui_events shows edt.stalled then)");
         } catch (ProbeClientException e) {

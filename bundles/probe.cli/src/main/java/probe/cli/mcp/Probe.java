@@ -2,17 +2,15 @@ package probe.cli.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
+import probe.api.Ops;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
 import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
+import probe.client.TokenFile;
 
 /**
  * The server's way to the GUI: one {@link ProbeClient}, connected when first needed and again
@@ -39,37 +37,28 @@ final class Probe implements AutoCloseable {
         return socket;
     }
 
-    /** A new connection, authenticated when a token file was given (read each time: a restarted GUI may have a new one). */
+    /**
+     * A new connection, authenticated when a token file was given (read each time, before
+     * connecting: a restarted GUI may have a new one; a file others may read is refused,
+     * {@link TokenFile}).
+     */
     ProbeClient connect() {
         return connect(timeout);
     }
 
     /** {@link #connect()} with its own read timeout. */
     ProbeClient connect(Duration readTimeout) {
+        String token = tokenFile == null ? null : TokenFile.read(tokenFile);
         ProbeClient c = ProbeClient.connect(socket, readTimeout);
-        if (tokenFile != null) {
+        if (token != null) {
             try {
-                c.authenticate(token(tokenFile));
+                c.authenticate(token);
             } catch (RuntimeException e) {
                 c.close();
                 throw e;
             }
         }
         return c;
-    }
-
-    /** The token file's first line, stripped, as the CLI and the transport read it. */
-    static String token(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ProbeClientException("cannot read the token file " + file + " (" + e.getClass().getSimpleName() + ")", e);
-        }
-        if (lines.isEmpty() || lines.get(0).isBlank()) {
-            throw new ProbeClientException("the token file " + file + " is empty", null);
-        }
-        return lines.get(0).strip();
     }
 
     private synchronized ProbeClient client() {
@@ -108,58 +97,107 @@ final class Probe implements AutoCloseable {
     }
 
     /**
+     * The reply to an op that acts (a click, typed text, a key) was lost: the connection closed
+     * after the request was written and before its reply came. The GUI may or may not have done
+     * it, so it is not sent again (it could happen twice); the model is told to look
+     * ({@code gui_snapshot}) before it tries again.
+     */
+    static final class ReplyLost extends ProbeClientException {
+        private static final long serialVersionUID = 1L;
+
+        ReplyLost(String op, ProbeClientException cause) {
+            super("the connection to the GUI closed after " + op + " was sent and before its reply came, so whether the GUI"
+                    + " did it is not known; it was not sent again, since an action must not happen twice. Look with"
+                    + " gui_snapshot (or gui_dialog) before trying it again; if no GUI answers, it stopped", cause);
+        }
+    }
+
+    /** Set by an attempt once its request is written whole: from then on the GUI may act on it. */
+    private static final class Sent {
+        boolean value;
+    }
+
+    /** One try of a call on a connection, which marks {@link Sent} once its first request is written. */
+    private interface Attempt<T> {
+        T make(ProbeClient c, Sent sent);
+    }
+
+    /**
      * Calls {@code op}; null {@code replyTimeout} waits the server's {@code --timeout}. A connection
      * that served calls before and is found closed now (the GUI stopped, and maybe started again)
-     * is replaced and the call made once more: the request never reached a GUI then.
+     * is replaced and the call made once more, when the request is known never to have reached a
+     * GUI (its write failed: a line the probe has not read whole is never carried out) or when the
+     * op only looks ({@link Ops#readOnly}). An op that acts and whose request was written is never
+     * sent twice: a lost reply is a {@link ReplyLost}.
      *
      * @throws ProbeClientException as {@link ProbeClient#call} does
+     * @throws ReplyLost when the connection closed after an op that acts was sent, before its reply
      */
     JsonNode call(String op, ObjectNode args, Duration replyTimeout) {
-        return retried(c -> c.call(op, args, replyTimeout == null ? timeout : replyTimeout));
+        return retried(op, Ops.readOnly(op), (c, sent) -> {
+            ProbeClient.Pending pending = c.send(op, args);
+            sent.value = true;
+            return pending.reply(replyTimeout == null ? timeout : replyTimeout);
+        });
     }
 
     /**
      * Makes {@code attempt} on the connection, and once more on a new one when that connection
-     * served calls before and is found closed now, or another call closed it under this one (see
-     * {@link #call}). A refusal or a timeout is never retried.
+     * closed under it and had served calls before (the GUI stopped, and maybe started again), or
+     * another call closed it (having found the GUI gone; a tool asks two things at once): the new
+     * connection says what is wrong now. A fresh connection that closes means no GUI answers now.
+     * But an attempt that wrote its request is made again only when it only looks
+     * ({@code readOnly}); else the lost reply is a {@link ReplyLost}. A refusal or a timeout is
+     * never retried.
      */
-    private <T> T retried(java.util.function.Function<ProbeClient, T> attempt) {
+    private <T> T retried(String op, boolean readOnly, Attempt<T> attempt) {
         ProbeClient c = client();
+        Sent sent = new Sent();
         try {
-            T answer = attempt.apply(c);
+            T answer = attempt.make(c, sent);
             answered(c);
             return answer;
-        } catch (ProbeUnavailableException e) {
-            // Not retried when the connection was fresh: no GUI answers now.
-            boolean stale = wasUsed(c) && e.reason() == ProbeUnavailableException.Reason.CONNECTION_CLOSED;
-            drop(c);
-            if (!stale) {
-                throw e;
-            }
         } catch (ProbeOpException | ProbeTimeoutException e) {
             throw e;
         } catch (ProbeClientException e) {
-            // Closed under this call by another one that found the GUI gone (a tool asks two
-            // things at once): made again, once, on a new connection, which says what is wrong now.
-            boolean closedByOther = !isCurrent(c);
-            if (!c.isOpen()) {
+            boolean lost = lost(e, c);
+            boolean again = lost && (wasUsed(c) || !isCurrent(c));
+            if (lost) {
                 drop(c);
             }
-            if (!closedByOther) {
+            if (lost && sent.value && !readOnly) {
+                throw new ReplyLost(op, e);
+            }
+            if (!again) {
                 throw e;
             }
         }
-        ProbeClient again = client();
+        ProbeClient next = client();
+        Sent sentAgain = new Sent();
         try {
-            T answer = attempt.apply(again);
-            answered(again);
+            T answer = attempt.make(next, sentAgain);
+            answered(next);
             return answer;
+        } catch (ProbeOpException | ProbeTimeoutException e) {
+            throw e;
         } catch (ProbeClientException e) {
-            if (e instanceof ProbeUnavailableException || !again.isOpen()) {
-                drop(again);
+            boolean lost = lost(e, next);
+            if (lost) {
+                drop(next);
+            }
+            if (lost && sentAgain.value && !readOnly) {
+                throw new ReplyLost(op, e);
             }
             throw e;
         }
+    }
+
+    /** Whether {@code e}, thrown by a call on {@code c}, says that {@code c} closed (the GUI's end or ours). */
+    private static boolean lost(ProbeClientException e, ProbeClient c) {
+        if (e instanceof ProbeUnavailableException) {
+            return ((ProbeUnavailableException) e).reason() == ProbeUnavailableException.Reason.CONNECTION_CLOSED;
+        }
+        return !c.isOpen();
     }
 
     /**
@@ -183,11 +221,12 @@ final class Probe implements AutoCloseable {
      */
     Both both(String op, ObjectNode args, Duration replyTimeout, String then) {
         // both(c, …) returns op's refusal inside Both, so what retried rethrows as a refusal never comes from it.
-        return retried(c -> both(c, op, args, replyTimeout, then));
+        return retried(op, Ops.readOnly(op) && Ops.readOnly(then), (c, sent) -> both(c, sent, op, args, replyTimeout, then));
     }
 
-    private Both both(ProbeClient c, String op, ObjectNode args, Duration replyTimeout, String then) {
+    private Both both(ProbeClient c, Sent sent, String op, ObjectNode args, Duration replyTimeout, String then) {
         ProbeClient.Pending first = c.send(op, args);
+        sent.value = true;
         ProbeClient.Pending second;
         try {
             second = c.send(then, null);

@@ -134,7 +134,9 @@ public final class ToolArgs {
     /**
      * gui_type {identifier?, text | secretEnv, replace?}: the text given, or the value of the
      * server's environment variable {@code secretEnv} (which must start with {@link #SECRET_PREFIX}),
-     * read through {@code env}. Messages name the variable, never its value.
+     * read through {@code env}. A value holding a control character (a Tab, a line break, Escape…)
+     * is refused: typed, it would move the focus and type the rest elsewhere. Messages name the
+     * variable, never its value.
      */
     public static OpCall type(Map<String, Object> given, Function<String, String> env) {
         ToolArgs a = of("gui_type", given, "identifier", "text", "secretEnv", "replace");
@@ -174,6 +176,13 @@ public final class ToolArgs {
                 throw new Problem("the environment variable " + name + " is not set in the MCP server's environment;"
                         + " set it in the server's env (the MCP client's configuration) and restart the server");
             }
+            int control = firstControl(value);
+            if (control >= 0) {
+                throw new Problem("the environment variable " + name + " holds a control character (" + controlName(control)
+                        + "), so it is not typed: a Tab or a line break moves the focus or presses the dialog's default"
+                        + " button, and the rest of the secret would be typed wherever the focus went. Set the variable to the"
+                        + " password alone (no trailing newline) in the server's env and restart the server");
+            }
             args.put("text", value);
         }
         Boolean replace = a.bool("replace");
@@ -181,6 +190,22 @@ public final class ToolArgs {
             args.put("replace", true);
         }
         return new OpCall(Ops.TYPE, args, null);
+    }
+
+    /** The first control character of {@code s} (C0, DEL, C1), or -1 when it has none. */
+    private static int firstControl(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isISOControl(s.charAt(i))) {
+                return s.charAt(i);
+            }
+        }
+        return -1;
+    }
+
+    /** A control character for a person: {@code U+0009 Tab}. */
+    private static String controlName(int c) {
+        String name = c == '\t' ? " Tab" : c == '\n' ? " line feed" : c == '\r' ? " carriage return" : c == 0x1b ? " Escape" : "";
+        return String.format("U+%04X", c) + name;
     }
 
     /** Whether gui_type was given a secret rather than text. */

@@ -16,6 +16,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
@@ -240,8 +241,8 @@ class MainTest {
             }
         })) {
             String socket = guarded.socket().toString();
-            Path good = Files.writeString(dir.resolve("token"), "  t0k3n\nsecond line ignored\n");
-            Path bad = Files.writeString(dir.resolve("bad-token"), "n0p3\n");
+            Path good = privateFile(dir.resolve("token"), "  t0k3n\nsecond line ignored\n");
+            Path bad = privateFile(dir.resolve("bad-token"), "n0p3\n");
 
             Run without = run("--socket", socket, "hello");
             assertEquals(1, without.code, without.toString());
@@ -257,6 +258,34 @@ class MainTest {
             assertFalse(ok.out.contains("t0k3n") || ok.err.contains("t0k3n"));
 
             assertEquals(2, run("--socket", socket, "--token-file", dir.resolve("none").toString(), "hello").code);
+        }
+    }
+
+    /** A file of {@code text} that only its owner may read and write, as a token file must be. */
+    static Path privateFile(Path file, String text) throws Exception {
+        Files.writeString(file, text);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        return file;
+    }
+
+    /** As ssh refuses a private key others can read: bad usage, naming the file and the fix, and nothing sent. */
+    @Test
+    void aTokenFileThatOthersMayReadOrWriteIsRefused() throws Exception {
+        for (String mode : new String[] {"rw-r--r--", "rw-rw----", "rw-------"}) {
+            Path token = privateFile(dir.resolve("token-" + mode), "t0k3n\n");
+            Files.setPosixFilePermissions(token, PosixFilePermissions.fromString(mode));
+            int before = probe.requests().size();
+            Run r = run("--socket", sock(), "--token-file", token.toString(), "hello");
+            if (mode.equals("rw-------")) {
+                // Private: its token is sent (this test probe knows no probe.auth, hence exit 1).
+                assertEquals("probe.auth", probe.requests().get(before).path("op").asText(), r.toString());
+                continue;
+            }
+            assertEquals(2, r.code, mode + ": " + r);
+            assertTrue(r.err.contains(token.toString()) && r.err.contains("chmod 600 '" + token + "'"), mode + ": " + r.err);
+            assertTrue(r.err.contains(mode.equals("rw-r--r--") ? "(mode 0644)" : "(mode 0660)"), r.err);
+            assertFalse(r.err.contains("t0k3n") || r.out.contains("t0k3n"), r.toString());
+            assertEquals(before, probe.requests().size(), "nothing is sent with a token file others may read");
         }
     }
 
@@ -382,7 +411,7 @@ class MainTest {
 
     @Test
     void theFastPathPrintsAndExitsAsPicocliDoes() throws Exception {
-        Files.writeString(dir.resolve("empty-token"), "\n");
+        privateFile(dir.resolve("empty-token"), "\n");
         for (String[] line : fastLines(sock(), dir)) {
             Run picocli = through(false, "{\"text\":\"pw\"}\n", line);
             Run fast = through(true, "{\"text\":\"pw\"}\n", line);

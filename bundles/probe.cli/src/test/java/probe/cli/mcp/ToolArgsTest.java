@@ -141,6 +141,25 @@ class ToolArgsTest {
         }
     }
 
+    /** A Tab or a line break in the secret would move the focus and type the rest elsewhere: refused, and nothing typed. */
+    @Test
+    void aSecretHoldingAControlCharacterIsRefused() {
+        Map<String, String> values = Map.of("HVM_SECRET_TAB", "hunter2\tsecond", "HVM_SECRET_NL", "hunter2\n",
+                "HVM_SECRET_CR", "hunter2\rx", "HVM_SECRET_ESC", "\u001bhunter2", "HVM_SECRET_DEL", "hunter2\u007f",
+                "HVM_SECRET_C1", "hunter2\u0085");
+        for (Map.Entry<String, String> v : values.entrySet()) {
+            String m = message(() -> ToolArgs.type(args("identifier", "p", "secretEnv", v.getKey()), values::get));
+            assertTrue(m.startsWith("the environment variable " + v.getKey() + " holds a control character (U+"), m);
+            assertTrue(m.contains("the password alone"), "says what to do: " + m);
+            assertFalse(m.contains("hunter2") || m.contains("second"), "the message never holds the value: " + m);
+        }
+        assertTrue(message(() -> ToolArgs.type(args("identifier", "p", "secretEnv", "HVM_SECRET_TAB"), values::get))
+                .contains("(U+0009 Tab)"));
+        // Other characters are typed as they are: spaces, accents, symbols, letters beyond the BMP.
+        String fine = "pass word \u00e9\u00df\u20ac!\"\\ \ud83d\udd11";
+        assertEquals(fine, ToolArgs.type(args("identifier", "p", "secretEnv", "HVM_SECRET_OK"), name -> fine).args.get("text").asText());
+    }
+
     private static String message(Runnable r) {
         return assertThrows(ToolArgs.Problem.class, r::run).getMessage();
     }

@@ -48,6 +48,9 @@ import probe.client.ProbeUnavailableException.Reason;
  * threads requesting at once are safe but their replies are matched only by id; {@link #readMessage}
  * and {@link #readLine} from two threads at once are not meaningful.
  *
+ * <p>Right after connecting, before it writes anything, it refuses a listener that runs as another
+ * user than this process ({@link Peers#check}).
+ *
  * <p>It logs nothing and puts nothing it sent into an exception message.
  */
 public final class Connection implements AutoCloseable {
@@ -117,6 +120,8 @@ public final class Connection implements AutoCloseable {
             } catch (IOException e) {
                 throw unavailable(socket, e);
             }
+            // Before a byte is written: the token and typed text go only to a listener of our own user.
+            Peers.check(socket, ch);
             // Non-blocking with a selector: the JDK's Unix channels have no SO_TIMEOUT.
             ch.configureBlocking(false);
             Selector sel = Selector.open();
