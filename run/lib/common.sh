@@ -63,8 +63,10 @@ ensure_display() {
     export XAUTHORITY="$dir/Xauthority"
     (umask 077 && : >"$XAUTHORITY")
     # The server reads every cookie of its -auth file whatever display it names: the number is not
-    # known yet, so the entry names display 0 here and the real one once Xvfb has said it.
-    xauth -q -f "$XAUTHORITY" add :0 MIT-MAGIC-COOKIE-1 "$cookie"
+    # known yet, so the entry names display 0 here and the real one once Xvfb has said it. The
+    # cookie goes to xauth on its standard input (printf is a builtin), never on a command line
+    # that every local user may read in /proc.
+    printf 'add :0 MIT-MAGIC-COOKIE-1 %s\n' "$cookie" | xauth -q -f "$XAUTHORITY" source -
     Xvfb -displayfd 3 -auth "$XAUTHORITY" -screen 0 "${HVM_XVFB_SCREEN:-1600x1000x24}" -nolisten tcp \
         3>"$dir/display" >"$dir/xvfb.log" 2>&1 &
     HVM_XVFB_PID=$!
@@ -82,7 +84,7 @@ ensure_display() {
         echo "$me: the private Xvfb did not say within 10 s which display it serves" >&2
         exit 2
     fi
-    xauth -q -f "$XAUTHORITY" add ":$n" MIT-MAGIC-COOKIE-1 "$cookie"
+    printf 'add :%s MIT-MAGIC-COOKIE-1 %s\n' "$n" "$cookie" | xauth -q -f "$XAUTHORITY" source -
     export DISPLAY=":$n"
     echo "$me: no DISPLAY; started a private Xvfb on $DISPLAY (its cookie in $XAUTHORITY)" >&2
 }
@@ -142,13 +144,20 @@ PROPS
 # stops a private Xvfb) still runs afterwards. TERM and HUP are passed on to the JVM. Ctrl-C is
 # too, unless $console is 1: then the JVM's console handles it (it interrupts the running
 # command) and so it does Ctrl-Z; the script only waits, until the console's Ctrl-D or `stop 0`.
-run_java() {
-    # JAVA_HOME's java when it is set, as hvm-dbg and Maven pick theirs; else the one on PATH.
-    # junixsocket loads its native library: allowed outright, so that Java 22+ does not warn.
-    local java="java"
+# The java every script runs: JAVA_HOME's when it is set, as hvm-dbg and Maven pick theirs; else
+# the one on PATH.
+java_bin() {
     if [ -n "${JAVA_HOME:-}" ]; then
-        java="$JAVA_HOME/bin/java"
+        echo "$JAVA_HOME/bin/java"
+    else
+        echo java
     fi
+}
+
+run_java() {
+    # junixsocket loads its native library: allowed outright, so that Java 22+ does not warn.
+    local java
+    java="$(java_bin)"
     if [ "${console:-0}" = 1 ]; then
         # Bash starts an asynchronous command with Ctrl-C ignored; the console's JVM must get it.
         ( trap - INT QUIT; exec "$java" --enable-native-access=ALL-UNNAMED "$@" ) <&0 &

@@ -45,7 +45,16 @@ class DisplayIT {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/xdotool")), "xdotool is installed (.ci/run installs it)");
         assumeTrue("root".equals(System.getProperty("user.name")), "only root can become user nobody to try (the suite runs as root in CI)");
         // Each check prints a word; the launcher's own Xvfb is stopped when the script exits.
-        Run r = sh("set -u; . \"$HVM_ROOT/run/lib/common.sh\"; ensure_display 2>/dev/null\n"
+        // The controls first: nobody can run xdotool at all, and an X server started without -auth
+        // (as the launchers did before) lets nobody in, so "out" below is the server's refusal.
+        Run r = sh("set -u; . \"$HVM_ROOT/run/lib/common.sh\"\n"
+                + "su nobody -s /bin/sh -c 'command -v xdotool' >/dev/null 2>&1 && echo nobodyRuns=yes || echo nobodyRuns=no\n"
+                + "d=$(mktemp -d); Xvfb -displayfd 3 -nolisten tcp 3>\"$d/n\" >/dev/null 2>&1 & x=$!\n"
+                + "for i in $(seq 1 200); do [ -s \"$d/n\" ] && break; sleep 0.05; done\n"
+                + "su nobody -s /bin/sh -c \"DISPLAY=:$(head -n 1 \"$d/n\") xdotool getdisplaygeometry\" >/dev/null 2>&1"
+                + " && echo open=in || echo open=out\n"
+                + "kill $x; rm -rf \"$d\"\n"
+                + "ensure_display 2>/dev/null\n"
                 + "echo \"display=$DISPLAY\"\n"
                 + "xdotool getdisplaygeometry >/dev/null 2>&1 && echo self=in || echo self=out\n"
                 + "stat -c 'cookie=%a %U' \"$XAUTHORITY\"; stat -c 'folder=%a %U' \"$(dirname \"$XAUTHORITY\")\"\n"
@@ -55,8 +64,10 @@ class DisplayIT {
                 + " && echo nobodyWithPath=in || echo nobodyWithPath=out\n");
         List<String> lines = new ArrayList<>(List.of(r.out().strip().split("\n")));
         assertEquals(0, r.exit(), r.out());
-        assertTrue(lines.get(0).matches("display=:\\d+"), r.out());
+        assertEquals(List.of("nobodyRuns=yes", "open=in"), lines.subList(0, 2),
+                "the controls: user nobody runs xdotool, and an X server without a cookie lets it in");
+        assertTrue(lines.get(2).matches("display=:\\d+"), r.out());
         assertEquals(List.of("self=in", "cookie=600 root", "folder=700 root", "nobody=out", "nobodyWithPath=out"),
-                lines.subList(1, lines.size()), "as the user a private display serves, and as user nobody");
+                lines.subList(3, lines.size()), "as the user a private display serves, and as user nobody");
     }
 }
