@@ -280,10 +280,32 @@ public final class Main {
         throughputRows();
     }
 
+    /** Deletes the archives run/hvm-dbg keeps for {@code kind} ({@code hvm-dbg} or {@code hvm-dbg-mcp}), one per Java. */
+    static void deleteArchives(Path target, String kind) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(target)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String name = f.getFileName().toString();
+                if (name.endsWith(".jsa") && (name.equals(kind + ".jsa") || name.startsWith(kind + "-java"))) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    /** The archive run/hvm-dbg made for {@code kind}, or a path that does not exist. */
+    static Path archive(Path target, String kind) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(target)) {
+            return files.filter(f -> {
+                String name = f.getFileName().toString();
+                return name.endsWith(".jsa") && (name.equals(kind + ".jsa") || name.startsWith(kind + "-java"));
+            }).findFirst().orElse(target.resolve(kind + ".jsa"));
+        }
+    }
+
     private void cliRows(ProbeClient c) throws Exception {
         Map<String, String> env = Map.of("HVM_GUI_PROBE_SOCKET", socket.toString());
         String cli = root.resolve("run/hvm-dbg").toString();
-        Path jsa = root.resolve("bundles/probe.cli/target/hvm-dbg.jsa");
+        Path target = root.resolve("bundles/probe.cli/target");
         Map<String, String> noCds = Map.of("HVM_GUI_PROBE_SOCKET", socket.toString(), "HVM_DBG_CDS", "0");
         List<String> cmd = List.of(cli, "gui", "list");
         int rc = execEnv(noCds, cmd);
@@ -297,10 +319,12 @@ public final class Main {
         List<String> fcmd = cmd;
         // The archive this run uses is made by its own first command (run/hvm-dbg makes it on the
         // first command that succeeds), so it holds what this command loads.
-        Files.deleteIfExists(jsa);
+        deleteArchives(target, "hvm-dbg");
         long t0 = System.nanoTime();
         execEnv(env, fcmd);
         double firstMs = (System.nanoTime() - t0) / 1e6;
+        // run/hvm-dbg names the archive by the Java that made it (hvm-dbg-java<version>.jsa).
+        Path jsa = archive(target, "hvm-dbg");
         Path request = scratch.resolve("list.jsonl");
         Files.writeString(request, "{\"id\":1,\"op\":\"gui.list\"}\n");
         Stats[] s = interleaved(2, n(20), () -> execEnv(env, fcmd), () -> execEnv(noCds, fcmd),

@@ -163,7 +163,7 @@ final class McpBench {
     /** Needs the bench window showing (bench.button.count, the 500 controls of scope bench). */
     void rows(ProbeClient c) throws Exception {
         // Spawn to initialize: the server's own AppCDS archive is made by its first run, as run/hvm-dbg does.
-        Files.deleteIfExists(root.resolve("bundles/probe.cli/target/hvm-dbg-mcp.jsa"));
+        Main.deleteArchives(root.resolve("bundles/probe.cli/target"), "hvm-dbg-mcp");
         try (Session first = new Session(command())) {
             first.initialize();
         }
