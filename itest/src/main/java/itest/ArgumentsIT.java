@@ -188,4 +188,36 @@ class ArgumentsIT {
             b.uninstall();
         }
     }
+
+    /**
+     * The arguments that carry no name of anything the probe looks up: free text, numbers, flags.
+     * Every other argument an op declares must be in {@link probe.api.Names#ARGUMENTS}, the ones
+     * the transport bounds before the op runs; a new op's argument that is in neither fails here
+     * until someone decides which it is.
+     */
+    private static final java.util.Set<String> NOT_NAMES = java.util.Set.of("annotate", "count", "dx", "dy", "effects", "index",
+            "quietMillis", "replace", "settleMillis", "text", "timeoutMillis", "value", "token", "subscription", "maxItems");
+
+    @Test
+    void everyArgumentOfEveryOpIsEitherABoundedNameOrNoName() throws Exception {
+        List<String> unclassified = new ArrayList<>();
+        int seen = 0;
+        for (org.osgi.framework.ServiceReference<probe.api.ProbeOp> ref
+                : Fixture.context().getServiceReferences(probe.api.ProbeOp.class, null)) {
+            Object declared = ref.getProperty(probe.api.Op.ARGS);
+            List<String> args = declared instanceof String[] ? List.of((String[]) declared)
+                    : declared instanceof String ? List.of((String) declared) : List.of();
+            for (String a : args) {
+                if (a.equals(probe.api.Op.NONE)) {
+                    continue;
+                }
+                seen++;
+                if (!probe.api.Names.ARGUMENTS.contains(a) && !NOT_NAMES.contains(a)) {
+                    unclassified.add(ref.getProperty(probe.api.Op.NAME) + " " + a);
+                }
+            }
+        }
+        assertTrue(seen > 20, "the ops declare their arguments: " + seen);
+        assertEquals(List.of(), unclassified, "arguments neither bounded as names (Names.ARGUMENTS) nor known to be free text or numbers");
+    }
 }

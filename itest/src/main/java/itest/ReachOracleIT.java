@@ -117,8 +117,14 @@ class ReachOracleIT {
         List<String> cmd = new ArrayList<>();
         cmd.add("xdotool");
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "xdotool " + String.join(" ", args));
+        // No pipes left open behind some 860 presses: output discarded, input closed.
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        p.getOutputStream().close();
+        boolean ended = p.waitFor(10, TimeUnit.SECONDS);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        assertTrue(ended && p.exitValue() == 0, "xdotool " + String.join(" ", args));
     }
 
     /** Every item of the scene pressed for real where the probe would press it, the landing compared with the verdict. */
@@ -236,11 +242,14 @@ class ReachOracleIT {
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (xid == null && System.nanoTime() < until) {
                 Process p = new ProcessBuilder("xdotool", "search", "--name", "^" + title + "$").redirectErrorStream(true).start();
-                if (p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                    String out = new String(p.getInputStream().readAllBytes()).trim();
-                    xid = out.isEmpty() ? null : out.split("\\s+")[0];
-                } else {
-                    p.destroyForcibly();
+                try (java.io.InputStream in = p.getInputStream()) {
+                    p.getOutputStream().close();
+                    if (p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                        String out = new String(in.readAllBytes()).trim();
+                        xid = out.isEmpty() ? null : out.split("\\s+")[0];
+                    } else {
+                        p.destroyForcibly();
+                    }
                 }
                 if (xid == null) {
                     Thread.sleep(20);
@@ -453,12 +462,15 @@ class ReachOracleIT {
             closeAll();
             deleteAllVms();
         } finally {
-            Swing.onEdt(() -> {
-                rec.uninstall();
-                ToolTipManager.sharedInstance().setEnabled(tips);
-                return null;
-            });
-            marker.close();
+            try {
+                Swing.onEdt(() -> {
+                    rec.uninstall();
+                    ToolTipManager.sharedInstance().setEnabled(tips);
+                    return null;
+                });
+            } finally {
+                marker.close();
+            }
         }
         System.out.println("[oracle] " + scenes.size() + " scenes, " + compared + " items pressed for real (" + refusedCompared
                 + " of them refused by the probe); not pressed: " + inClosedMenus + " items of closed menus, " + notShowing
