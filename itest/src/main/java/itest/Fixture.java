@@ -55,40 +55,13 @@ public final class Fixture {
             configure(TRANSPORT_PID, Map.of("socketPath", socket.toString(), "opTimeoutMillis", OP_TIMEOUT_MILLIS));
             // SCR applies a configuration asynchronously by restarting the transport: a probe that
             // answers before that is the one about to stop. Wait for the configured one.
-            await("the transport to run with the test's configuration", Fixture::transportConfigured);
+            awaitTransport("the test's configuration", p -> Long.valueOf(OP_TIMEOUT_MILLIS).equals(p.get("opTimeoutMillis")));
         }
         awaitProbe();
     }
 
     /** The transport's operation timeout in the tests. */
     public static final long OP_TIMEOUT_MILLIS = 3000;
-
-    /** Whether SCR runs the transport's server with the test's configuration (its runtime DTOs say so). */
-    private static boolean transportConfigured() {
-        ServiceTracker<org.osgi.service.component.runtime.ServiceComponentRuntime, org.osgi.service.component.runtime.ServiceComponentRuntime> t =
-                new ServiceTracker<>(context(), org.osgi.service.component.runtime.ServiceComponentRuntime.class, null);
-        t.open();
-        try {
-            org.osgi.service.component.runtime.ServiceComponentRuntime scr = t.getService();
-            if (scr == null) {
-                return false;
-            }
-            for (org.osgi.service.component.runtime.dto.ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs()) {
-                if (!"probe.transport.internal.ProbeServer".equals(d.name)) {
-                    continue;
-                }
-                for (org.osgi.service.component.runtime.dto.ComponentConfigurationDTO c : scr.getComponentConfigurationDTOs(d)) {
-                    if (c.state == org.osgi.service.component.runtime.dto.ComponentConfigurationDTO.ACTIVE
-                            && Long.valueOf(OP_TIMEOUT_MILLIS).equals(c.properties.get("opTimeoutMillis"))) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        } finally {
-            t.close();
-        }
-    }
 
     /**
      * Waits until SCR runs the transport's server, active, with a configuration whose properties
