@@ -8,6 +8,7 @@ import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,7 @@ import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.Session;
+import probe.api.TokenFiles;
 import probe.api.wire.SocketPaths;
 import probe.api.wire.Wire;
 
@@ -186,7 +188,14 @@ public final class ProbeServer implements Connection.Dispatcher {
         if (config.tokenFile().isEmpty()) {
             return null;
         }
-        return TokenFile.read(Path.of(config.tokenFile()));
+        Path file = Path.of(config.tokenFile());
+        try {
+            return TokenFiles.read(file).getBytes(StandardCharsets.UTF_8);
+        } catch (TokenFiles.Refused e) {
+            // Asked for a token but cannot take it: refusing to start beats serving without one.
+            throw new SocketBinder.RefusedException("tokenFile: " + e.getMessage()
+                    + (Files.exists(file) ? "" : "; create it (mode 0600), or change tokenFile in the probe.transport configuration"));
+        }
     }
 
     /** Accepts until stopped, whatever goes wrong on the way: a failure (an Error too) costs one connection, never the loop. */
