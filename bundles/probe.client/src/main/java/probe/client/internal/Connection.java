@@ -656,9 +656,12 @@ public final class Connection implements AutoCloseable {
 
     /**
      * Writes {@code bytes} to the socket as they are, waiting up to the read timeout while the
-     * probe takes no input.
+     * probe takes no input. When that passes the connection is closed: part of the line may be
+     * written, and anything sent after it would join it (the probe drops a partial line when its
+     * connection closes, so the request is never carried out).
      *
-     * @throws ProbeTimeoutException when the probe took no input for the read timeout
+     * @throws ProbeTimeoutException when the probe took no input for the read timeout (the
+     *     connection is closed then)
      * @throws ProbeUnavailableException when the probe closed the connection
      */
     public void send(byte[] bytes) {
@@ -672,6 +675,9 @@ public final class Connection implements AutoCloseable {
                         awaitWritable(deadline);
                     }
                 }
+            } catch (ProbeTimeoutException e) {
+                close();
+                throw e;
             } catch (ClosedChannelException | ClosedSelectorException e) {
                 throw closedByUs();
             } catch (IOException e) {
@@ -687,8 +693,8 @@ public final class Connection implements AutoCloseable {
         }
         long remaining = deadline - System.nanoTime();
         if (remaining <= 0) {
-            throw new ProbeTimeoutException("the probe on " + socket + " took no input for " + seconds(readTimeout),
-                    readTimeout);
+            throw new ProbeTimeoutException("the probe on " + socket + " took no input for " + seconds(readTimeout)
+                    + "; the connection is closed, since part of a line may be on it", readTimeout);
         }
         if (Thread.currentThread().isInterrupted()) {
             throw interrupted("writing to", null);
