@@ -170,6 +170,7 @@ class HostileIT {
         Fixture.change(transport, Map.of("firstLineMillis", 1000, "lineMillis", 1000));
         Fixture.awaitTransport("firstLineMillis and lineMillis 1000",
                 p -> "1000".equals(String.valueOf(p.get("firstLineMillis"))) && "1000".equals(String.valueOf(p.get("lineMillis"))));
+        awaitSettled();
         Connections.awaitNone();
         List<SocketChannel> held = new ArrayList<>();
         try (ProbeClient spoken = Fixture.client(); ProbeClient halfway = Fixture.client()) {
@@ -259,6 +260,28 @@ class HostileIT {
             Thread.sleep(500);
             assertEquals(1, authenticated.call("probe.hello").get("protocol").intValue(), "an authenticated connection idles freely");
         }
+    }
+
+    /**
+     * Waits until the transport has stopped restarting: one configuration change can reach SCR as
+     * two updates (osgi-test's and the test's), and the first restart may already run with the new
+     * properties, so awaitTransport is satisfied while the second restart is still to come and
+     * takes the socket away for a moment. Settled: one connection answers twice, 500 ms apart
+     * (a restart closes every connection).
+     */
+    private static void awaitSettled() throws InterruptedException {
+        Fixture.await("the transport to stop restarting", () -> {
+            try (ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(2))) {
+                c.call("probe.hello");
+                Thread.sleep(500);
+                return c.call("probe.hello") != null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (RuntimeException e) {
+                return false;
+            }
+        });
     }
 
     /** Every line {@code s} receives until the server closes it, waiting at most {@code within}. */

@@ -4,7 +4,8 @@
  * declares its argument names ({@link probe.api.Op#args()}), and {@link probe.api.Nearest} finds the
  * names nearest to a misspelt one. Since 1.2 {@link probe.api.Ops} names every op and lists the contract's.
  * Since 1.3 {@link probe.api.Names} bounds what a client may name, {@link probe.api.Nearest} is bounded in work,
- * and {@link probe.api.Ops#readOnly} says which ops only look.
+ * {@link probe.api.Ops#readOnly} says which ops only look, and {@link probe.api.TokenFiles} reads a token
+ * file (refusing one that others may read) for the probe and its clients alike.
  */
 @Export
 @Version("1.3.0")

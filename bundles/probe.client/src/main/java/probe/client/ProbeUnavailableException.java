@@ -23,7 +23,9 @@ public final class ProbeUnavailableException extends ProbeClientException {
         /** The path does not fit in a Unix socket address on this OS. */
         PATH_TOO_LONG("the path is too long for a Unix socket"),
         /** Connected, but the probe closed the connection before it answered. */
-        CONNECTION_CLOSED("the probe closed the connection before it answered");
+        CONNECTION_CLOSED("the probe closed the connection before it answered"),
+        /** Something listens there but accepts no connection (its backlog is full): a GUI that hangs, or not a probe. @since 1.2 */
+        NOT_ACCEPTING("the listener there accepts no connection");
 
         private final String text;
 
@@ -73,6 +75,9 @@ public final class ProbeUnavailableException extends ProbeClientException {
             case CONNECTION_CLOSED:
                 return "the GUI may be stopping, or its probe refused this connection (see the GUI's log); if the GUI is gone,"
                         + " start the debug GUI with run/hvm-debug (or HVM_GUI_PROBE=1 run/hvm-host)";
+            case NOT_ACCEPTING:
+                return "the process listening there takes no connection: the GUI may hang (see its log, or a thread dump with"
+                        + " jstack); if it is no GUI of yours, point --socket / HVM_GUI_PROBE_SOCKET at the right socket";
             case NOBODY_LISTENING:
                 return "the GUI that opened it is gone; start the debug GUI with run/hvm-debug (or HVM_GUI_PROBE=1 run/hvm-host),"
                         + " or point --socket / HVM_GUI_PROBE_SOCKET at a live socket";

@@ -30,7 +30,7 @@ public final class RawConnection {
      * Writes {@code bytes} to the socket as they are: no newline is added. Ids of
      * {@link ProbeClient#call} are not affected.
      *
-     * @throws ProbeTimeoutException when the probe took no input for the read timeout
+     * @throws ProbeTimeoutException when the probe took no input for the read timeout (the connection is then closed: part of the bytes may be on it)
      * @throws ProbeUnavailableException when the probe closed the connection
      */
     public void send(byte[] bytes) {

@@ -1,32 +1,18 @@
 package probe.client;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
-import java.util.List;
-import java.util.Set;
+import probe.api.TokenFiles;
 
 /**
  * A token file, the file a probe's {@code tokenFile} names and a client reads its token from
  * ({@code hvm-dbg --token-file}, {@code hvm-dbg mcp --token-file}): the token is its first line,
- * stripped. As ssh does with a private key, a file that its group or others may read, write or
- * execute is refused, with the fix ({@code chmod 600}): a token that others can read guards
- * nothing, and one they can write is theirs to choose. On a file system without POSIX permissions
- * (none of the probe's platforms) the mode is not checked. Messages never hold the token.
+ * stripped, and a file that its group or others may read, write or execute is refused with the fix
+ * ({@code chmod 600}), as ssh does with a private key. The rule and its reading are the probe's own,
+ * {@link TokenFiles}: here they are the client library's exception. Messages never hold the token.
  *
  * @since 1.2
  */
 public final class TokenFile {
-    /** What only the owner may have: group and others get nothing. */
-    private static final Set<PosixFilePermission> NOT_PRIVATE = EnumSet.of(PosixFilePermission.GROUP_READ,
-            PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
-            PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
-
     private TokenFile() {
     }
 
@@ -37,44 +23,10 @@ public final class TokenFile {
      *     read or written by its group or others (the message names the file and says what to do)
      */
     public static String read(Path file) {
-        Set<PosixFilePermission> perms;
         try {
-            perms = Files.getPosixFilePermissions(file);
-        } catch (NoSuchFileException e) {
-            throw new ProbeClientException("the token file " + file + " does not exist", e);
-        } catch (UnsupportedOperationException e) {
-            perms = Set.of();
-        } catch (IOException e) {
-            throw new ProbeClientException("cannot read the token file " + file + " (" + e.getClass().getSimpleName() + ")", e);
+            return TokenFiles.read(file);
+        } catch (TokenFiles.Refused e) {
+            throw new ProbeClientException(e.getMessage(), e.getCause());
         }
-        Set<PosixFilePermission> open = EnumSet.noneOf(PosixFilePermission.class);
-        open.addAll(perms);
-        open.retainAll(NOT_PRIVATE);
-        if (!open.isEmpty()) {
-            throw new ProbeClientException(String.format("the token file %s may be read or written by others than its owner"
-                    + " (mode %s); a token others can read guards nothing, so it is not used. Make it private: chmod 600 '%s'",
-                    file, mode(perms), file), null);
-        }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (AccessDeniedException e) {
-            throw new ProbeClientException("cannot read the token file " + file + ": permission denied", e);
-        } catch (IOException e) {
-            throw new ProbeClientException("cannot read the token file " + file + " (" + e.getClass().getSimpleName() + ")", e);
-        }
-        if (lines.isEmpty() || lines.get(0).isBlank()) {
-            throw new ProbeClientException("the token file " + file + " is empty", null);
-        }
-        return lines.get(0).strip();
-    }
-
-    /** {@code perms} as the octal mode a person knows from ls and chmod: {@code 0644}. */
-    private static String mode(Set<PosixFilePermission> perms) {
-        int m = 0;
-        for (PosixFilePermission p : perms) {
-            m |= 0400 >> p.ordinal();
-        }
-        return String.format("%04o", m);
     }
 }

@@ -7,7 +7,8 @@
  * 1.1 added {@link probe.client.ProbeClient#send} and {@link probe.client.ProbeClient.Pending}. 1.2
  * added {@link probe.client.TokenFile} (a token file that others may read is refused) and
  * {@link probe.client.ProbePeerException} (a listener of another user is refused before anything
- * is sent to it).
+ * is sent to it) and {@link probe.client.ProbeUnavailableException.Reason#NOT_ACCEPTING} (a
+ * listener that accepts nothing is given up on within the timeout).
  */
 @Export
 @Version("1.2.0")

@@ -114,16 +114,9 @@ public final class Connection implements AutoCloseable {
         }
         SocketChannel ch = null;
         try {
-            ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-            try {
-                ch.connect(UnixDomainSocketAddress.of(socket));
-            } catch (IOException e) {
-                throw unavailable(socket, e);
-            }
+            ch = connect(socket, readTimeout);
             // Before a byte is written: the token and typed text go only to a listener of our own user.
             Peers.check(socket, ch);
-            // Non-blocking with a selector: the JDK's Unix channels have no SO_TIMEOUT.
-            ch.configureBlocking(false);
             Selector sel = Selector.open();
             ch.register(sel, SelectionKey.OP_READ);
             return new Connection(socket, ch, sel, readTimeout);
@@ -136,6 +129,77 @@ public final class Connection implements AutoCloseable {
             }
             throw new ProbeClientException("cannot set up a connection to " + socket + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A connected channel, non-blocking (the JDK's Unix channels have no {@code SO_TIMEOUT}: every
+     * wait here is a selector's), within {@code timeout}. A Unix socket connects at once or not at
+     * all: a listener whose backlog is full (it accepts nothing: a GUI that hangs, or a process
+     * that is no probe) refuses a non-blocking connect with EAGAIN, where a blocking one would wait
+     * for ever. That is tried again, more slowly each time, until the timeout passes.
+     */
+    private static SocketChannel connect(Path socket, Duration timeout) throws IOException {
+        UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+        long deadline = deadline(timeout);
+        long pauseMillis = 5;
+        while (true) {
+            SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+            try {
+                ch.configureBlocking(false);
+                try {
+                    if (!ch.connect(address)) {
+                        // In progress (not what Linux and macOS do for Unix sockets, but allowed): bounded all the same.
+                        finishConnect(ch, socket, timeout, deadline);
+                    }
+                    return ch;
+                } catch (IOException e) {
+                    if (!busy(e)) {
+                        throw unavailable(socket, e);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(ch);
+                throw e;
+            }
+            // The JDK closes a channel whose connect failed: the next try takes a new one.
+            closeQuietly(ch);
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw notAccepting(socket, timeout);
+            }
+            try {
+                Thread.sleep(Math.min(pauseMillis, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left))));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw interrupted("connecting to", e);
+            }
+            pauseMillis = Math.min(100, pauseMillis * 2);
+        }
+    }
+
+    private static void finishConnect(SocketChannel ch, Path socket, Duration timeout, long deadline) throws IOException {
+        try (Selector sel = Selector.open()) {
+            ch.register(sel, SelectionKey.OP_CONNECT);
+            while (!ch.finishConnect()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw notAccepting(socket, timeout);
+                }
+                sel.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left + 999_999)));
+                sel.selectedKeys().clear();
+            }
+        }
+    }
+
+    /** A connect refused because the listener's backlog is full (EAGAIN), not because nobody listens. */
+    private static boolean busy(IOException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.contains("Resource temporarily unavailable") || m.contains("temporarily unavailable");
+    }
+
+    private static ProbeUnavailableException notAccepting(Path socket, Duration timeout) {
+        return new ProbeUnavailableException(socket, Reason.NOT_ACCEPTING, "its backlog stayed full for " + seconds(timeout)
+                + ", the client's timeout", null);
     }
 
     private static ProbeUnavailableException unavailable(Path socket, IOException e) {
@@ -592,9 +656,12 @@ public final class Connection implements AutoCloseable {
 
     /**
      * Writes {@code bytes} to the socket as they are, waiting up to the read timeout while the
-     * probe takes no input.
+     * probe takes no input. When that passes the connection is closed: part of the line may be
+     * written, and anything sent after it would join it (the probe drops a partial line when its
+     * connection closes, so the request is never carried out).
      *
-     * @throws ProbeTimeoutException when the probe took no input for the read timeout
+     * @throws ProbeTimeoutException when the probe took no input for the read timeout (the
+     *     connection is closed then)
      * @throws ProbeUnavailableException when the probe closed the connection
      */
     public void send(byte[] bytes) {
@@ -608,6 +675,9 @@ public final class Connection implements AutoCloseable {
                         awaitWritable(deadline);
                     }
                 }
+            } catch (ProbeTimeoutException e) {
+                close();
+                throw e;
             } catch (ClosedChannelException | ClosedSelectorException e) {
                 throw closedByUs();
             } catch (IOException e) {
@@ -623,8 +693,8 @@ public final class Connection implements AutoCloseable {
         }
         long remaining = deadline - System.nanoTime();
         if (remaining <= 0) {
-            throw new ProbeTimeoutException("the probe on " + socket + " took no input for " + seconds(readTimeout),
-                    readTimeout);
+            throw new ProbeTimeoutException("the probe on " + socket + " took no input for " + seconds(readTimeout)
+                    + "; the connection is closed, since part of a line may be on it", readTimeout);
         }
         if (Thread.currentThread().isInterrupted()) {
             throw interrupted("writing to", null);

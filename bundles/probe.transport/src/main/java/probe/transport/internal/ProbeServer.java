@@ -8,6 +8,7 @@ import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 import org.newsclub.net.unix.AFUNIXSocket;
 import org.newsclub.net.unix.AFUNIXSocketCredentials;
@@ -39,6 +41,7 @@ import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.Session;
+import probe.api.TokenFiles;
 import probe.api.wire.SocketPaths;
 import probe.api.wire.Wire;
 
@@ -67,6 +70,8 @@ public final class ProbeServer implements Connection.Dispatcher {
     private SocketBinder.Bound bound;
     private byte[] token;
     private Thread acceptor;
+    /** The one thread that watches the bounds of every connection (Connection.Bounds); it never blocks. */
+    private ScheduledThreadPoolExecutor watcher;
     /** Deletes the socket file when the JVM ends without stopping the framework (SIGTERM, Ctrl-C, System.exit). */
     private Thread exitHook;
     private volatile boolean stopping;
@@ -125,6 +130,12 @@ public final class ProbeServer implements Connection.Dispatcher {
             throw new NotStarted(path == null ? e.getMessage() : "could not open the socket " + path + ": " + e.getMessage()
                     + "; check that folder, or set " + SocketPaths.ENV + " to another path", e);
         }
+        this.watcher = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "hdp-gui-bounds");
+            t.setDaemon(true);
+            return t;
+        });
+        watcher.setRemoveOnCancelPolicy(true);
         this.acceptor = new Thread(this::acceptLoop, "hdp-gui-accept");
         acceptor.setDaemon(true);
         SocketBinder.Bound b = bound;
@@ -155,6 +166,7 @@ public final class ProbeServer implements Connection.Dispatcher {
         for (Connection c : List.copyOf(connections)) {
             c.join(JOIN_MILLIS);
         }
+        watcher.shutdownNow();
         LOG.log(System.Logger.Level.INFO, "HDP-GUI probe stopped; removed " + bound.path());
     }
 
@@ -176,7 +188,14 @@ public final class ProbeServer implements Connection.Dispatcher {
         if (config.tokenFile().isEmpty()) {
             return null;
         }
-        return TokenFile.read(Path.of(config.tokenFile()));
+        Path file = Path.of(config.tokenFile());
+        try {
+            return TokenFiles.read(file).getBytes(StandardCharsets.UTF_8);
+        } catch (TokenFiles.Refused e) {
+            // Asked for a token but cannot take it: refusing to start beats serving without one.
+            throw new SocketBinder.RefusedException("tokenFile: " + e.getMessage()
+                    + (Files.exists(file) ? "" : "; create it (mode 0600), or change tokenFile in the probe.transport configuration"));
+        }
     }
 
     /** Accepts until stopped, whatever goes wrong on the way: a failure (an Error too) costs one connection, never the loop. */
@@ -234,7 +253,7 @@ public final class ProbeServer implements Connection.Dispatcher {
             }
             Connection c = new Connection(id, socket, "pid " + peer.getPid() + " uid " + peer.getUid(), config.maxLineBytes(),
                     config.eventQueueSize(), token,
-                    new Connection.Bounds(config.firstLineMillis(), config.lineMillis(), token == null ? 0 : config.authMillis()), this);
+                    new Connection.Bounds(config.firstLineMillis(), config.lineMillis(), token == null ? 0 : config.authMillis()), watcher, this);
             connections.add(c);
             if (stopping) {
                 c.close();
