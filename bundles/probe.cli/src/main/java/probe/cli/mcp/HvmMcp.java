@@ -277,13 +277,14 @@ public final class HvmMcp {
     List<AsyncToolSpecification> specifications() {
         List<AsyncToolSpecification> specs = new ArrayList<>();
         for (ToolSpecs.Spec s : ToolSpecs.all()) {
-            // Annotations that tell the truth, and no more than the defaults do not say already: a
-            // read-only tool changes nothing; an action does what a user's hand does, which may
-            // delete a VM (destructive; not idempotent, as the default says: a second click is
-            // another click).
+            // Annotations that tell the truth: every tool reaches only the GUI on this machine
+            // (openWorldHint false: MCP's default is true); a tool whose op only looks is read-only
+            // (ToolSpecs: Ops.readOnly of its op); an action does what a user's hand does, which may
+            // delete a VM (destructive), but for hovering and scrolling, which destroy nothing. Not
+            // idempotent, as the default says: a second click is another click.
             ToolAnnotations annotations = s.readOnly
-                    ? ToolAnnotations.builder().readOnlyHint(true).build()
-                    : ToolAnnotations.builder().destructiveHint(true).build();
+                    ? ToolAnnotations.builder().readOnlyHint(true).openWorldHint(false).build()
+                    : ToolAnnotations.builder().destructiveHint(s.destructive).openWorldHint(false).build();
             Tool tool = Tool.builder(s.name)
                     .title(s.title)
                     .description(s.description)

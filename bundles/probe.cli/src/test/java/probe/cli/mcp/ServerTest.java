@@ -209,6 +209,44 @@ class ServerTest {
             JSON.readTree(l);
         }
     }
+    /**
+     * The annotations tell the truth, as a client reads them from tools/list: every tool stays on
+     * this machine (openWorldHint false; MCP's default is true); a tool whose op only looks
+     * ({@code probe.api.Ops.readOnly}) is read-only; an action that may destroy (a click, a key, typed
+     * text, a selection can delete a VM as a user's can) is destructive; hovering and scrolling
+     * change nothing that stays.
+     */
+    @Test
+    void everyToolsAnnotationsTellTheTruth() throws Exception {
+        PipedOutputStream toServer = new PipedOutputStream();
+        int[] exit = {-1};
+        Thread server = serve(dir.resolve("absent.sock"), exit, toServer);
+        JsonNode tools = request("tools/list", "{}").at("/result/tools");
+        java.util.Map<String, String> expected = java.util.Map.ofEntries(
+                java.util.Map.entry("gui_snapshot", "readOnly"), java.util.Map.entry("gui_screenshot", "readOnly"),
+                java.util.Map.entry("gui_wait", "readOnly"), java.util.Map.entry("gui_dialog", "readOnly"),
+                java.util.Map.entry("gui_audit", "readOnly"), java.util.Map.entry("gui_events", "readOnly"),
+                java.util.Map.entry("gui_click", "destructive"), java.util.Map.entry("gui_type", "destructive"),
+                java.util.Map.entry("gui_keypress", "destructive"), java.util.Map.entry("gui_select", "destructive"),
+                java.util.Map.entry("gui_hover", "harmless"), java.util.Map.entry("gui_scroll", "harmless"));
+        assertEquals(expected.size(), tools.size(), tools.toString());
+        for (JsonNode t : tools) {
+            String name = t.path("name").asText();
+            JsonNode a = t.path("annotations");
+            String kind = expected.get(name);
+            assertNotNull(kind, name);
+            assertFalse(a.path("openWorldHint").asBoolean(true), name + " reaches only the local GUI: " + a);
+            // An absent hint is MCP's default: readOnlyHint false, destructiveHint true.
+            assertEquals(kind.equals("readOnly"), a.path("readOnlyHint").asBoolean(false), name + ": " + a);
+            if (!kind.equals("readOnly")) {
+                assertEquals(kind.equals("destructive"), a.path("destructiveHint").asBoolean(true), name + ": " + a);
+            }
+        }
+        out.close();
+        server.join(20_000);
+        assertEquals(0, exit[0]);
+    }
+
     /** Starts the server on pipes against {@code socket} and initializes it; the thread that runs it. */
     private Thread serve(Path socket, int[] exit, PipedOutputStream toServer) throws Exception {
         return serve(socket, false, exit, toServer);
