@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The tool calls in flight, by their JSON-RPC id, so that a client's {@code notifications/cancelled}
@@ -33,6 +34,8 @@ final class Requests implements McpJsonMapper {
     private final Map<String, Runnable> cancels = new HashMap<>();
     private final Deque<String> early = new ArrayDeque<>();
     private static final int EARLY = 64;
+    /** The calls that were cancelled and so get no response. */
+    private final AtomicLong dropped = new AtomicLong();
 
     Requests(McpJsonMapper json) {
         this.json = json;
@@ -92,6 +95,16 @@ final class Requests implements McpJsonMapper {
         if (r != null) {
             r.run();
         }
+    }
+
+    /** A call was cancelled and gets no response (MCP: a cancelled request SHOULD NOT get one). */
+    void answerDropped() {
+        dropped.incrementAndGet();
+    }
+
+    /** How many calls were cancelled and got no response: the server waits for no answer to them when its input ends. */
+    long answersDropped() {
+        return dropped.get();
     }
 
     @Override
