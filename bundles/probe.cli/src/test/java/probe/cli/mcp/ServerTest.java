@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -222,13 +223,13 @@ class ServerTest {
         int[] exit = {-1};
         Thread server = serve(dir.resolve("absent.sock"), exit, toServer);
         JsonNode tools = request("tools/list", "{}").at("/result/tools");
-        java.util.Map<String, String> expected = java.util.Map.ofEntries(
-                java.util.Map.entry("gui_snapshot", "readOnly"), java.util.Map.entry("gui_screenshot", "readOnly"),
-                java.util.Map.entry("gui_wait", "readOnly"), java.util.Map.entry("gui_dialog", "readOnly"),
-                java.util.Map.entry("gui_audit", "readOnly"), java.util.Map.entry("gui_events", "readOnly"),
-                java.util.Map.entry("gui_click", "destructive"), java.util.Map.entry("gui_type", "destructive"),
-                java.util.Map.entry("gui_keypress", "destructive"), java.util.Map.entry("gui_select", "destructive"),
-                java.util.Map.entry("gui_hover", "harmless"), java.util.Map.entry("gui_scroll", "harmless"));
+        Map<String, String> expected = Map.ofEntries(
+                Map.entry("gui_snapshot", "readOnly"), Map.entry("gui_screenshot", "readOnly"),
+                Map.entry("gui_wait", "readOnly"), Map.entry("gui_dialog", "readOnly"),
+                Map.entry("gui_audit", "readOnly"), Map.entry("gui_events", "readOnly"),
+                Map.entry("gui_click", "destructive"), Map.entry("gui_type", "destructive"),
+                Map.entry("gui_keypress", "destructive"), Map.entry("gui_select", "destructive"),
+                Map.entry("gui_hover", "harmless"), Map.entry("gui_scroll", "harmless"));
         assertEquals(expected.size(), tools.size(), tools.toString());
         for (JsonNode t : tools) {
             String name = t.path("name").asText();
