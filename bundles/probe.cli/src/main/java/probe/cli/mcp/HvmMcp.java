@@ -2,6 +2,9 @@ package probe.cli.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpAsyncServer;
@@ -17,21 +20,33 @@ import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import probe.api.ErrorCodes;
 import probe.api.Ops;
+import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
 import probe.client.ProbePeerException;
@@ -133,7 +148,7 @@ public final class HvmMcp {
         CountDownLatch ended = new CountDownLatch(1);
         Counted answers = new Counted(out);
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json,
-                new Watched(in, ended, answers, timeout.plusSeconds(10)), answers);
+                new Watched(in, ended, answers, json::answersDropped, timeout.plusSeconds(10)), answers);
         McpAsyncServer server = McpServer.async(transport)
                 .serverInfo("hvm-dbg", version())
                 .instructions(INSTRUCTIONS)
@@ -163,20 +178,23 @@ public final class HvmMcp {
     /**
      * Standard input that says when it ended (end of stream or a read error): the client is gone.
      * The SDK stops answering once it reads the end, so the end is handed on only when every request
-     * read so far has its answer written ({@link Counted}), as when requests are piped in and the pipe
-     * closes; at most an op's timeout later.
+     * read so far has its answer written ({@link Counted}) or will have none (a cancelled gui_wait),
+     * as when requests are piped in and the pipe closes; at most an op's timeout later.
      */
     private static final class Watched extends FilterInputStream {
         private final CountDownLatch ended;
         private final Counted answers;
+        /** How many requests get no answer ({@link Requests#answersDropped}). */
+        private final LongSupplier dropped;
         private final Duration drain;
-        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
         private long requests;
 
-        Watched(InputStream in, CountDownLatch ended, Counted answers, Duration drain) {
+        Watched(InputStream in, CountDownLatch ended, Counted answers, LongSupplier dropped, Duration drain) {
             super(in);
             this.ended = ended;
             this.answers = answers;
+            this.dropped = dropped;
             this.drain = drain;
         }
 
@@ -184,7 +202,7 @@ public final class HvmMcp {
         private void saw(byte[] b, int off, int n) {
             for (int i = off; i < off + n; i++) {
                 if (b[i] == '\n') {
-                    String l = line.toString(java.nio.charset.StandardCharsets.UTF_8);
+                    String l = line.toString(StandardCharsets.UTF_8);
                     if (l.contains("\"method\"") && l.contains("\"id\"")) {
                         requests++;
                     }
@@ -198,7 +216,7 @@ public final class HvmMcp {
         private void drain() {
             long deadline = System.nanoTime() + drain.toNanos();
             try {
-                while (answers.lines() < requests && System.nanoTime() < deadline) {
+                while (answers.lines() + dropped.getAsLong() < requests && System.nanoTime() < deadline) {
                     Thread.sleep(5);
                 }
             } catch (InterruptedException e) {
@@ -231,9 +249,16 @@ public final class HvmMcp {
         }
     }
 
-    /** Standard output that counts the lines (messages) written through it. */
-    private static final class Counted extends java.io.FilterOutputStream {
-        private final java.util.concurrent.atomic.AtomicLong lines = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * Standard output that counts the answers written through it: the lines (messages) but those
+     * that carry a method (a notification such as a progress one, which answers nothing; the SDK
+     * writes {@code jsonrpc} first, then {@code method}).
+     */
+    private static final class Counted extends FilterOutputStream {
+        private static final byte[] NOT_AN_ANSWER = "{\"jsonrpc\":\"2.0\",\"method\"".getBytes(StandardCharsets.US_ASCII);
+        private final AtomicLong lines = new AtomicLong();
+        /** How many bytes of the line being written match {@link #NOT_AN_ANSWER} so far; -1 once one did not. */
+        private int matched;
 
         Counted(OutputStream out) {
             super(out);
@@ -246,18 +271,25 @@ public final class HvmMcp {
         @Override
         public void write(int b) throws IOException {
             out.write(b);
-            if (b == '\n') {
-                lines.incrementAndGet();
-            }
+            saw((byte) b);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
             out.write(b, off, len);
             for (int i = off; i < off + len; i++) {
-                if (b[i] == '\n') {
+                saw(b[i]);
+            }
+        }
+
+        private void saw(byte b) {
+            if (b == '\n') {
+                if (matched < NOT_AN_ANSWER.length) {
                     lines.incrementAndGet();
                 }
+                matched = 0;
+            } else if (matched >= 0 && matched < NOT_AN_ANSWER.length) {
+                matched = NOT_AN_ANSWER[matched] == b ? matched + 1 : -1;
             }
         }
 
@@ -277,13 +309,14 @@ public final class HvmMcp {
     List<AsyncToolSpecification> specifications() {
         List<AsyncToolSpecification> specs = new ArrayList<>();
         for (ToolSpecs.Spec s : ToolSpecs.all()) {
-            // Annotations that tell the truth, and no more than the defaults do not say already: a
-            // read-only tool changes nothing; an action does what a user's hand does, which may
-            // delete a VM (destructive; not idempotent, as the default says: a second click is
-            // another click).
+            // Annotations that tell the truth: every tool reaches only the GUI on this machine
+            // (openWorldHint false: MCP's default is true); a tool whose op only looks is read-only
+            // (ToolSpecs: Ops.readOnly of its op); an action does what a user's hand does, which may
+            // delete a VM (destructive), but for hovering and scrolling, which destroy nothing. Not
+            // idempotent, as the default says: a second click is another click.
             ToolAnnotations annotations = s.readOnly
-                    ? ToolAnnotations.builder().readOnlyHint(true).build()
-                    : ToolAnnotations.builder().destructiveHint(true).build();
+                    ? ToolAnnotations.builder().readOnlyHint(true).openWorldHint(false).build()
+                    : ToolAnnotations.builder().destructiveHint(s.destructive).openWorldHint(false).build();
             Tool tool = Tool.builder(s.name)
                     .title(s.title)
                     .description(s.description)
@@ -322,7 +355,10 @@ public final class HvmMcp {
         void send(double done, Double total, String message);
     }
 
-    /** Runs the tool {@code name}; every failure is a result with {@code isError}, never a protocol error. */
+    /**
+     * Runs the tool {@code name}; every failure is a result with {@code isError}, never a protocol
+     * error. Null for a call the client cancelled (gui_wait): the SDK then sends no response.
+     */
     CallToolResult call(String name, Map<String, Object> args) {
         return call(name, args, null, null);
     }
@@ -330,7 +366,7 @@ public final class HvmMcp {
     /**
      * {@link #call(String, Map)} for the request {@code requestId} (its JSON-RPC id, for
      * notifications/cancelled; may be null), with {@code progress} for a client that gave a progress
-     * token (else null).
+     * token (else null). Null when the client cancelled the call.
      */
     CallToolResult call(String name, Map<String, Object> args, String requestId, Progress progress) {
         try {
@@ -518,59 +554,59 @@ public final class HvmMcp {
      * gui_wait. The wait runs on a connection of its own, so that a {@code notifications/cancelled}
      * for it ({@code requestId}) ends it at once by closing that connection; while it waits, a
      * client that gave a progress token hears every {@link #PROGRESS_EVERY} how long it has waited.
+     * Null when the client cancelled it: MCP says a cancelled request gets no response.
      */
     private CallToolResult waitFor(Map<String, Object> args, String requestId, Progress progress) {
-        {
-            ToolArgs.OpCall c = ToolArgs.waitFor(args);
-            String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText()
-                    : c.args.has("identifier") ? c.args.get("identifier").asText() : "the GUI";
-            long total = c.args.path("timeoutMillis").asLong(ToolArgs.DEFAULT_WAIT_MILLIS);
-            JsonNode data;
-            java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
-            probe.client.ProbeClient own = probe.connect();
-            java.util.concurrent.ScheduledExecutorService ticker = null;
-            try {
-                requests.onCancel(requestId, () -> {
-                    cancelled.set(true);
-                    own.close();
-                });
-                if (progress != null) {
-                    long start = System.nanoTime();
-                    ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                        Thread t = new Thread(r, "hvm-mcp-progress");
-                        t.setDaemon(true);
-                        return t;
-                    });
-                    ticker.scheduleAtFixedRate(() -> {
-                        long ms = (System.nanoTime() - start) / 1_000_000;
-                        progress.send(ms, (double) total, "waiting for " + subject + ": " + ms + " of " + total + " ms");
-                    }, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-                }
-                data = own.call(c.op, c.args, c.replyTimeout);
-            } catch (ProbeClientException e) {
-                if (cancelled.get()) {
-                    return error("cancelled: the client cancelled the wait for " + subject);
-                }
-                throw e;
-            } finally {
-                requests.done(requestId);
-                if (ticker != null) {
-                    ticker.shutdownNow();
-                }
+        ToolArgs.OpCall c = ToolArgs.waitFor(args);
+        String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText()
+                : c.args.has("identifier") ? c.args.get("identifier").asText() : "the GUI";
+        long total = c.args.path("timeoutMillis").asLong(ToolArgs.DEFAULT_WAIT_MILLIS);
+        JsonNode data;
+        AtomicBoolean cancelled = new AtomicBoolean();
+        ProbeClient own = probe.connect();
+        ScheduledExecutorService ticker = null;
+        try {
+            requests.onCancel(requestId, () -> {
+                cancelled.set(true);
                 own.close();
+            });
+            if (progress != null) {
+                long start = System.nanoTime();
+                ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "hvm-mcp-progress");
+                    t.setDaemon(true);
+                    return t;
+                });
+                ticker.scheduleAtFixedRate(() -> {
+                    long ms = (System.nanoTime() - start) / 1_000_000;
+                    progress.send(ms, (double) total, "waiting for " + subject + ": " + ms + " of " + total + " ms");
+                }, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
             }
-            String done = c.args.has("value") ? Readable.waitedValue(data, subject) : Readable.waited(data, subject);
-            JsonNode dialog = null;
-            String unknown = null;
-            try {
-                dialog = probe.call(Ops.DIALOG_CURRENT, null, null);
-            } catch (ProbeOpException e) {
-                unknown = "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
-            } catch (ProbeClientException e) {
-                unknown = "which dialog is open is not known (" + e.getMessage() + ")";
+            data = own.call(c.op, c.args, c.replyTimeout);
+        } catch (ProbeClientException e) {
+            if (cancelled.get()) {
+                requests.answerDropped();
+                return null;
             }
-            return answer(done, data, dialog, unknown);
+            throw e;
+        } finally {
+            requests.done(requestId);
+            if (ticker != null) {
+                ticker.shutdownNow();
+            }
+            own.close();
         }
+        String done = c.args.has("value") ? Readable.waitedValue(data, subject) : Readable.waited(data, subject);
+        JsonNode dialog = null;
+        String unknown = null;
+        try {
+            dialog = probe.call(Ops.DIALOG_CURRENT, null, null);
+        } catch (ProbeOpException e) {
+            unknown = "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
+        } catch (ProbeClientException e) {
+            unknown = "which dialog is open is not known (" + e.getMessage() + ")";
+        }
+        return answer(done, data, dialog, unknown);
     }
 
     private CallToolResult dialog(Map<String, Object> args) {
@@ -609,19 +645,19 @@ public final class HvmMcp {
         if (unknown == null) {
             lastDialog = name;
         }
-        java.util.Set<String> listed = new java.util.HashSet<>();
+        Set<String> listed = new HashSet<>();
         if (show) {
             listed.add("dialog." + name);
             for (JsonNode item : dialog.path("controls")) {
                 listed.add(item.path("identifier").asText());
             }
         }
-        java.util.Set<String> beyond = Replies.appearedBeyond(data, listed);
+        Set<String> beyond = Replies.appearedBeyond(data, listed);
         JsonNode appeared = null;
         if (!beyond.isEmpty()) {
             try {
                 JsonNode all = probe.call(Ops.LIST, null, null).get("items");
-                com.fasterxml.jackson.databind.node.ArrayNode items = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+                ArrayNode items = JsonNodeFactory.instance.arrayNode();
                 for (int i = 0; all != null && i < all.size(); i++) {
                     if (beyond.contains(all.get(i).path("identifier").asText())) {
                         items.add(all.get(i));
@@ -673,7 +709,7 @@ public final class HvmMcp {
 
     private static ObjectNode structured(JsonNode data, JsonNode dialog) {
         ObjectNode o = Json.object();
-        o.set("data", data == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : data);
+        o.set("data", data == null ? NullNode.getInstance() : data);
         if (dialog != null) {
             o.set("dialog", dialog);
         }

@@ -1,9 +1,13 @@
 package probe.cli.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import probe.client.format.Readable;
 import probe.client.internal.Json;
@@ -44,7 +48,7 @@ public final class Replies {
         }
         // The appeared controls outside the dialog listed, as gui_snapshot lists them; the receipt's
         // line names (and counts) those beyond MAX_LISTED.
-        com.fasterxml.jackson.databind.node.ArrayNode appeared = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        ArrayNode appeared = JsonNodeFactory.instance.arrayNode();
         for (int i = 0; appearedItems != null && i < appearedItems.size() && appeared.size() < MAX_LISTED; i++) {
             if (!listed.contains(appearedItems.get(i).path("identifier").asText())) {
                 appeared.add(appearedItems.get(i));
@@ -83,7 +87,7 @@ public final class Replies {
      * controls listed whole): the controls whose lines the result should show.
      */
     public static Set<String> appearedBeyond(JsonNode data, Set<String> listed) {
-        Set<String> out = new java.util.LinkedHashSet<>();
+        Set<String> out = new LinkedHashSet<>();
         JsonNode appeared = data == null ? null : data.path("effects").get("appeared");
         for (int i = 0; appeared != null && i < appeared.size(); i++) {
             String id = appeared.get(i).asText();
@@ -282,7 +286,7 @@ public final class Replies {
         if (shownWidth == w && shownHeight == h) {
             b.append(", scale 1 (the probe's pixels)");
         } else {
-            b.append(", scale ").append(String.format(java.util.Locale.ROOT, "%.3f", (double) shownWidth / w))
+            b.append(", scale ").append(String.format(Locale.ROOT, "%.3f", (double) shownWidth / w))
                     .append(" of the probe's ").append(w).append('x').append(h);
         }
         if (data.has("marks")) {

@@ -5,9 +5,11 @@ import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCNotification;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The tool calls in flight, by their JSON-RPC id, so that a client's {@code notifications/cancelled}
@@ -23,10 +25,17 @@ final class Requests implements McpJsonMapper {
     static final String ID = "hvm-dbg/requestId";
 
     private final McpJsonMapper json;
-    private final Map<String, Runnable> cancels = new ConcurrentHashMap<>();
-    /** Ids cancelled before their call registered what ends it (the last few): it ends as soon as it does. */
-    private final java.util.Deque<String> early = new java.util.ArrayDeque<>();
+    /**
+     * Under one lock, so that a cancel and the registration of its call cannot pass each other: the
+     * action that ends each call in flight, by id, and the ids cancelled before their call registered
+     * (the last {@link #EARLY}), which end their call as soon as it does.
+     */
+    private final Object lock = new Object();
+    private final Map<String, Runnable> cancels = new HashMap<>();
+    private final Deque<String> early = new ArrayDeque<>();
     private static final int EARLY = 64;
+    /** The calls that were cancelled and so get no response. */
+    private final AtomicLong dropped = new AtomicLong();
 
     Requests(McpJsonMapper json) {
         this.json = json;
@@ -38,44 +47,64 @@ final class Requests implements McpJsonMapper {
         return id == null ? null : String.valueOf(id);
     }
 
-    /** Runs {@code cancel} when the client cancels the request {@code id} (null: nothing to register), until {@link #done}. */
+    /**
+     * Runs {@code cancel} when the client cancels the request {@code id} (null: nothing to register),
+     * until {@link #done}; at once when it was cancelled already.
+     */
     void onCancel(String id, Runnable cancel) {
         if (id == null) {
             return;
         }
-        cancels.put(id, cancel);
         boolean already;
-        synchronized (early) {
+        synchronized (lock) {
             already = early.remove(id);
+            if (!already) {
+                cancels.put(id, cancel);
+            }
         }
         if (already) {
-            cancelled(id);
+            cancel.run();
         }
     }
 
     /** The request {@code id} has its answer: a cancellation of it comes too late. */
     void done(String id) {
         if (id != null) {
-            cancels.remove(id);
+            synchronized (lock) {
+                cancels.remove(id);
+            }
         }
     }
 
-    /** The client cancelled the request {@code id}: its registered action runs, once. */
+    /** The client cancelled the request {@code id}: its registered action runs, once (outside the lock). */
     void cancelled(Object id) {
         if (id == null) {
             return;
         }
-        Runnable r = cancels.remove(String.valueOf(id));
-        if (r != null) {
-            r.run();
-            return;
-        }
-        synchronized (early) {
-            early.addLast(String.valueOf(id));
-            if (early.size() > EARLY) {
-                early.removeFirst();
+        String key = String.valueOf(id);
+        Runnable r;
+        synchronized (lock) {
+            r = cancels.remove(key);
+            if (r == null) {
+                early.addLast(key);
+                if (early.size() > EARLY) {
+                    early.removeFirst();
+                }
             }
         }
+        if (r != null) {
+            r.run();
+        }
+    }
+
+    /** A call was cancelled and gets no response (MCP: a cancelled request SHOULD NOT get one). */
+    void answerDropped() {
+        dropped.incrementAndGet();
+    }
+
+    /** How many calls were cancelled and got no response: the server waits for no answer to them when its input ends. */
+    long answersDropped() {
+        return dropped.get();
     }
 
     @Override

@@ -1,8 +1,12 @@
 package probe.cli.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import probe.client.format.Readable;
 
 /**
@@ -32,7 +36,7 @@ public final class Snapshot {
     private static final String SEP = "  ";
     private static final String INDENT = "  ";
     /** Roles that show something and are not operated: that a press goes through them is no news. */
-    private static final java.util.Set<String> DISPLAY_ONLY = java.util.Set.of("label", "progress", "tooltip");
+    private static final Set<String> DISPLAY_ONLY = Set.of("label", "progress", "tooltip");
     /** The registry's reason for a control behind a modal dialog, as it starts. */
     private static final String BEHIND_MODAL = "it is behind the modal dialog";
 
@@ -50,14 +54,14 @@ public final class Snapshot {
      * The items of {@code items} that match {@code query} (a case-blind substring of the identifier,
      * role, label or value), with their ancestors' links kept where the ancestor matches too.
      */
-    public static com.fasterxml.jackson.databind.node.ArrayNode matching(JsonNode items, String query) {
-        com.fasterxml.jackson.databind.node.ArrayNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
-        String q = query.toLowerCase(java.util.Locale.ROOT);
+    public static ArrayNode matching(JsonNode items, String query) {
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        String q = query.toLowerCase(Locale.ROOT);
         for (int i = 0; items != null && i < items.size(); i++) {
             JsonNode item = items.get(i);
             for (String f : new String[] {"identifier", "role", "label", "value"}) {
                 JsonNode v = item.get(f);
-                if (v != null && v.isValueNode() && !v.isNull() && v.asText().toLowerCase(java.util.Locale.ROOT).contains(q)) {
+                if (v != null && v.isValueNode() && !v.isNull() && v.asText().toLowerCase(Locale.ROOT).contains(q)) {
                     out.add(item);
                     break;
                 }

@@ -9,6 +9,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -53,5 +54,34 @@ class RequestsTest {
         AtomicInteger ended = new AtomicInteger();
         requests.onCancel("w", ended::incrementAndGet);
         assertEquals(1, ended.get());
+    }
+
+    /**
+     * The interleaving that lost a cancel: the cancel finds no call registered under its id, the call
+     * registers (and finds no early cancel), then the cancel notes the id as early; nothing ends the
+     * call. Here the call registers at that very point, from within the cancel (the id's
+     * {@code toString}, which the cancel reads as it handles it); a cancel that reads its id once,
+     * before it looks, has the call register after it, and the call must end either way.
+     */
+    @Test
+    void aCallThatRegistersWhileItsCancelIsHandledStillEnds() {
+        AtomicInteger ended = new AtomicInteger();
+        AtomicBoolean registered = new AtomicBoolean();
+        Object id = new Object() {
+            private int reads;
+
+            @Override
+            public String toString() {
+                if (++reads == 2 && registered.compareAndSet(false, true)) {
+                    requests.onCancel("x", ended::incrementAndGet);
+                }
+                return "x";
+            }
+        };
+        requests.cancelled(id);
+        if (registered.compareAndSet(false, true)) {
+            requests.onCancel("x", ended::incrementAndGet);
+        }
+        assertEquals(1, ended.get(), "the cancel was lost");
     }
 }

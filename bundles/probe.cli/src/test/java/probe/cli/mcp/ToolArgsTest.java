@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import probe.api.Ops;
 import probe.client.internal.Json;
 
 /** The tools' arguments mapped to the ops' args, and the schemas the model sees held to the same names. */
@@ -57,6 +58,29 @@ class ToolArgsTest {
             // No "additionalProperties": false in the schema (tokens of every tool list): ToolArgs
             // refuses an unknown argument with the accepted names, as asserted above.
             assertTrue(s.description.length() > 60, "a description a model can act on: " + s.name);
+        }
+    }
+
+    /**
+     * Each tool names the op it sends, the one {@link ToolArgs} maps it to, and is read-only exactly
+     * when {@link Ops#readOnly} says that op only looks: one list of what only looks, in probe.api.
+     * gui_events sends no op (it reads the server's own subscription) and only looks.
+     */
+    @Test
+    void eachToolIsReadOnlyExactlyWhenItsOpOnlyLooks() {
+        Map<String, Map<String, Object>> minimal = Map.of(
+                "gui_click", args("identifier", "a"), "gui_type", args("text", "t"), "gui_keypress", args("key", "a"),
+                "gui_select", args("identifier", "a", "index", 0), "gui_hover", args("identifier", "a"),
+                "gui_scroll", args("identifier", "a", "dy", 1), "gui_wait", args("state", "idle"));
+        for (ToolSpecs.Spec s : ToolSpecs.all()) {
+            if (s.name.equals("gui_events")) {
+                assertNull(s.op);
+                assertTrue(s.readOnly);
+                continue;
+            }
+            ToolArgs.OpCall c = (ToolArgs.OpCall) TOOLS.get(s.name).apply(minimal.getOrDefault(s.name, args()));
+            assertEquals(c.op, s.op, s.name);
+            assertEquals(Ops.readOnly(c.op), s.readOnly, s.name);
         }
     }
 
