@@ -5,15 +5,12 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.newsclub.net.unix.AFUNIXSocket;
 import probe.api.ErrorCodes;
@@ -38,13 +35,6 @@ import probe.api.wire.Wire;
  * that has spoken and is between lines (an MCP server between calls, a subscriber) waits as long
  * as it likes. Before it has authenticated a connection gets one answer: anything but a right
  * {@code probe.auth} is answered and the connection closes.
- *
- * <p>The bounds are watched by the server's one {@link #watcher} thread, never by a socket
- * timeout: junixsocket's {@code SO_TIMEOUT} bounds writes too, and a read bound must never cut the
- * events or replies being written to a client that reads slowly. The reader arms the watch at the
- * earliest bound that applies before each read; when it passes, the watcher shuts the socket's
- * input, which wakes the reader, and the reader writes the coded line and closes. Nothing here sets
- * {@code SO_TIMEOUT}.
  */
 final class Connection implements Session {
     private static final System.Logger LOG = System.getLogger(Connection.class.getName());
@@ -71,7 +61,7 @@ final class Connection implements Session {
         }
     }
 
-    /** How long the line about an expired bound may take to write before the connection is cut without it. */
+    /** How long the line about an expired bound may take to write before the connection closes without it. */
     private static final int LAST_WRITE_MILLIS = 1000;
 
     interface Dispatcher {
@@ -88,8 +78,6 @@ final class Connection implements Session {
     private final byte[] token;
     private final Bounds bounds;
     private final Dispatcher dispatcher;
-    /** The server's one thread that watches every connection's bounds (and cuts a last write that does not end). */
-    private final ScheduledExecutorService watcher;
     private final long connectedAt = System.nanoTime();
 
     private final Object lock = new Object();
@@ -103,23 +91,20 @@ final class Connection implements Session {
     private long lost;
     private boolean closing;
     private boolean closed;
-    /** Written by the reader thread only; read by the watcher too. */
-    private volatile boolean authenticated;
-    /** A whole line has come (written by the reader thread only): from now on only an unfinished line is timed. */
-    private volatile boolean spoken;
-    /** The reader's line reader, which says when the unfinished line began (set by the reader thread). */
-    private volatile LineReader lines;
-    /** The watch armed now and when it fires ({@link System#nanoTime}, {@link Long#MAX_VALUE} for none); guarded by lock. */
-    private ScheduledFuture<?> watch;
-    private long watchAt = Long.MAX_VALUE;
-    /** The bound that passed, set by the watcher before it shuts the input; guarded by lock. */
-    private Expired expired;
+    /** Read and written by the reader thread only. */
+    private boolean authenticated;
+    /** A whole line has come (reader thread only): from now on only an unfinished line is timed. */
+    private boolean spoken;
+    /** The reader's line reader, which says when the unfinished line began (reader thread only). */
+    private LineReader lines;
+    /** The SO_TIMEOUT set now (reader thread only). */
+    private int soTimeout;
 
     private Thread reader;
     private Thread writer;
 
     Connection(String id, AFUNIXSocket socket, String peer, int maxLineBytes, int eventQueueSize, byte[] token, Bounds bounds,
-            ScheduledExecutorService watcher, Dispatcher dispatcher) {
+            Dispatcher dispatcher) {
         this.id = id;
         this.socket = socket;
         this.peer = peer;
@@ -129,7 +114,6 @@ final class Connection implements Session {
         this.bounds = bounds;
         this.authenticated = token == null;
         this.dispatcher = dispatcher;
-        this.watcher = watcher;
     }
 
     /** Starts the reader and writer threads; a socket already broken is closed at once. */
@@ -210,6 +194,11 @@ final class Connection implements Session {
             byte[] line;
             while ((line = lines.next()) != null && isOpen()) {
                 spoken = true;
+                if (soTimeout != 0) {
+                    // A whole line: no bound waits now, and the reply's write must not inherit one (SO_TIMEOUT bounds writes too).
+                    socket.setSoTimeout(0);
+                    soTimeout = 0;
+                }
                 if (line == LineReader.TOO_LONG) {
                     reply(Wire.failure(null, ErrorCodes.LINE_TOO_LONG, "the request line is longer than " + maxLineBytes
                             + " bytes; it was discarded up to its newline and the connection stays usable", null));
@@ -238,8 +227,7 @@ final class Connection implements Session {
     /**
      * The bound that applies to the next read, or null when the connection may wait freely: the
      * first line from connecting, the authentication from connecting, an unfinished line from its
-     * first byte; the earliest of those that apply. From the reader thread, and from the watcher,
-     * which sees what the reader has read so far.
+     * first byte; the earliest of those that apply. Reader thread only.
      */
     private Expired due(long[] at) {
         Expired due = null;
@@ -273,78 +261,7 @@ final class Connection implements Session {
         return due;
     }
 
-    /**
-     * Arms the watch at the earliest bound that applies now (none: disarmed), unless it is armed
-     * there already. From the reader before each read, and from the watcher when it fired early
-     * (the reader had moved on).
-     */
-    private void arm() {
-        long[] at = new long[1];
-        Expired due = due(at);
-        long when = due == null ? Long.MAX_VALUE : at[0];
-        synchronized (lock) {
-            if (when == watchAt || closing || closed || expired != null) {
-                return;
-            }
-            if (watch != null) {
-                watch.cancel(false);
-                watch = null;
-            }
-            watchAt = when;
-            if (when != Long.MAX_VALUE) {
-                try {
-                    watch = watcher.schedule(this::watched, Math.max(0, when - System.nanoTime()), TimeUnit.NANOSECONDS);
-                } catch (RejectedExecutionException e) {
-                    // The server is stopping: it closes every connection itself.
-                    watchAt = Long.MAX_VALUE;
-                }
-            }
-        }
-    }
-
-    /**
-     * On the watcher thread, when the armed bound is due: if it has passed (the reader may have
-     * moved on meanwhile), records it and shuts the input, which wakes the reader; else arms again.
-     * Never blocks: one thread watches every connection.
-     */
-    private void watched() {
-        long[] at = new long[1];
-        Expired due = due(at);
-        if (due == null || at[0] - System.nanoTime() > 0) {
-            synchronized (lock) {
-                watch = null;
-                watchAt = Long.MAX_VALUE;
-            }
-            arm();
-            return;
-        }
-        synchronized (lock) {
-            if (closing || closed || expired != null) {
-                return;
-            }
-            expired = due;
-            watch = null;
-        }
-        try {
-            socket.shutdownInput();
-        } catch (IOException | RuntimeException e) {
-            // Cannot wake the reader that way: close, which does.
-            LOG.log(System.Logger.Level.DEBUG, "connection " + id + ": " + e);
-            close();
-        }
-    }
-
-    /** The bound the watcher found passed, or null. */
-    private Expired expired() {
-        synchronized (lock) {
-            return expired;
-        }
-    }
-
-    /**
-     * The socket's input, each read watched by the bound that applies then ({@link #due}, {@link #arm}).
-     * Reader thread only.
-     */
+    /** The socket's input, each read bounded by the bound that applies then ({@link #due}). Reader thread only. */
     private final class TimedInput extends InputStream {
         private final InputStream in;
         private final long[] at = new long[1];
@@ -362,32 +279,33 @@ final class Connection implements Session {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            Expired due = due(at);
-            if (due != null && at[0] - System.nanoTime() <= 0) {
-                throw due;
+            while (true) {
+                Expired due = due(at);
+                int timeout = 0;
+                if (due != null) {
+                    long left = at[0] - System.nanoTime();
+                    if (left <= 0) {
+                        throw due;
+                    }
+                    timeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (left + 999_999) / 1_000_000));
+                }
+                if (timeout != soTimeout) {
+                    socket.setSoTimeout(timeout);
+                    soTimeout = timeout;
+                }
+                try {
+                    return in.read(b, off, len);
+                } catch (SocketTimeoutException e) {
+                    // The bound is checked again at the top: past it, the connection ends.
+                }
             }
-            arm();
-            int n;
-            try {
-                n = in.read(b, off, len);
-            } catch (IOException e) {
-                Expired x = expired();
-                throw x != null ? x : e;
-            }
-            Expired x = expired();
-            if (x != null) {
-                // The watcher shut the input: what came with it is not read.
-                throw x;
-            }
-            return n;
         }
     }
 
     /**
      * Writes a last line before closing, if that can be done at once: not while another line is
      * being written, and never waiting longer than {@link #LAST_WRITE_MILLIS} for a client that
-     * does not read (the watcher then shuts the output, which ends the write, and the connection
-     * closes without the line).
+     * does not read (junixsocket's SO_TIMEOUT bounds writes too).
      */
     private void lastLine(ObjectNode message) {
         try {
@@ -398,31 +316,15 @@ final class Connection implements Session {
             Thread.currentThread().interrupt();
             return;
         }
-        ScheduledFuture<?> cut = null;
         try {
-            cut = watcher.schedule(this::cut, LAST_WRITE_MILLIS, TimeUnit.MILLISECONDS);
+            socket.setSoTimeout(LAST_WRITE_MILLIS);
             out.write(Wire.line(message));
             out.flush();
-        } catch (RejectedExecutionException e) {
-            // The server is stopping: no line, it closes every connection.
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, "could not tell connection " + id + " why it is closed: " + e);
         } finally {
-            if (cut != null) {
-                cut.cancel(false);
-            }
             writeLock.unlock();
         }
-    }
-
-    /** Ends a write that waits for a client that does not read: shutting the output wakes it. */
-    private void cut() {
-        try {
-            socket.shutdownOutput();
-        } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.DEBUG, "connection " + id + ": " + e);
-        }
-        close();
     }
 
     private void handle(Decoded d) {
@@ -556,10 +458,6 @@ final class Connection implements Session {
             closed = true;
             events.clear();
             lock.notifyAll();
-            if (watch != null) {
-                watch.cancel(false);
-                watch = null;
-            }
             actions = new ArrayList<>(onClose);
             onClose.clear();
         }

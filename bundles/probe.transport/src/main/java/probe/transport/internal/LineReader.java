@@ -20,8 +20,8 @@ final class LineReader {
     private int end;
     private byte[] line = new byte[256];
     private int len;
-    /** When the line being read got its first byte ({@link System#nanoTime}), or {@link #NOT_BEGUN}; read by the connection's watcher too. */
-    private volatile long begun = NOT_BEGUN;
+    /** When the line being read got its first byte ({@link System#nanoTime}), or {@link #NOT_BEGUN}. */
+    private long begun = NOT_BEGUN;
 
     /** What {@link #begunAt} says between lines. */
     static final long NOT_BEGUN = Long.MIN_VALUE;

@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 import org.newsclub.net.unix.AFUNIXSocket;
 import org.newsclub.net.unix.AFUNIXSocketCredentials;
@@ -70,8 +69,6 @@ public final class ProbeServer implements Connection.Dispatcher {
     private SocketBinder.Bound bound;
     private byte[] token;
     private Thread acceptor;
-    /** The one thread that watches the bounds of every connection (Connection.Bounds); it never blocks. */
-    private ScheduledThreadPoolExecutor watcher;
     /** Deletes the socket file when the JVM ends without stopping the framework (SIGTERM, Ctrl-C, System.exit). */
     private Thread exitHook;
     private volatile boolean stopping;
@@ -130,12 +127,6 @@ public final class ProbeServer implements Connection.Dispatcher {
             throw new NotStarted(path == null ? e.getMessage() : "could not open the socket " + path + ": " + e.getMessage()
                     + "; check that folder, or set " + SocketPaths.ENV + " to another path", e);
         }
-        this.watcher = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "hdp-gui-bounds");
-            t.setDaemon(true);
-            return t;
-        });
-        watcher.setRemoveOnCancelPolicy(true);
         this.acceptor = new Thread(this::acceptLoop, "hdp-gui-accept");
         acceptor.setDaemon(true);
         SocketBinder.Bound b = bound;
@@ -166,7 +157,6 @@ public final class ProbeServer implements Connection.Dispatcher {
         for (Connection c : List.copyOf(connections)) {
             c.join(JOIN_MILLIS);
         }
-        watcher.shutdownNow();
         LOG.log(System.Logger.Level.INFO, "HDP-GUI probe stopped; removed " + bound.path());
     }
 
@@ -253,7 +243,7 @@ public final class ProbeServer implements Connection.Dispatcher {
             }
             Connection c = new Connection(id, socket, "pid " + peer.getPid() + " uid " + peer.getUid(), config.maxLineBytes(),
                     config.eventQueueSize(), token,
-                    new Connection.Bounds(config.firstLineMillis(), config.lineMillis(), token == null ? 0 : config.authMillis()), watcher, this);
+                    new Connection.Bounds(config.firstLineMillis(), config.lineMillis(), token == null ? 0 : config.authMillis()), this);
             connections.add(c);
             if (stopping) {
                 c.close();
