@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -107,6 +108,7 @@ class PluginIT {
             int threadsBefore = threads(p.pid());
             int fdsBefore = fds(p.pid());
             Map<String, Integer> targetsBefore = fdTargets(p.pid());
+            long orphansBefore = orphans(p.pid());
             for (int round = 1; round <= 2; round++) {
                 long t0 = System.nanoTime();
                 // Round 1 drops the whole plugin; round 2 only the probe's bundles: the library stayed.
@@ -148,8 +150,15 @@ class PluginIT {
                 // bundle's jar, which stays installed. No socket, no pipe.
                 Map<String, Integer> grown = Health.grown(targetsBefore, fdTargets(p.pid()));
                 System.out.println("PluginIT: descriptors opened since the start and still open: " + grown);
-                assertTrue(grown.keySet().stream().noneMatch(t -> t.startsWith("socket:") || t.startsWith("pipe:")),
-                        "the probe left descriptors open: " + grown);
+                // The JDK's own pre-close socket may appear once: NIO keeps one socket of a pair whose
+                // other end it closed at once (UnixDispatcher's preClose descriptor, made when the JDK
+                // first closes a channel; Java 25 makes it lazily, on the probe's first Unix-domain
+                // channel). It is one per JVM: a second one, or any other socket, is the probe's.
+                long jdkPreClose = Math.min(1, orphans(p.pid()) - orphansBefore);
+                Map<String, Integer> left = new java.util.TreeMap<>(grown);
+                left.computeIfPresent("socket:[]", (k, n) -> n - (int) jdkPreClose > 0 ? n - (int) jdkPreClose : null);
+                assertTrue(left.keySet().stream().noneMatch(t -> t.startsWith("socket:") || t.startsWith("pipe:")),
+                        "the probe left descriptors open: " + left + "; its sockets: " + sockets(p.pid()));
             }
             assertTrue(p.output().contains("HVM main window shown") && !p.output().contains("HVM closed"), "the GUI never restarted");
             // FileInstall's write-back once emptied this file as the transport started (features/plugins.bnd).
@@ -213,5 +222,75 @@ class PluginIT {
         } catch (Exception e) {
             return Integer.MAX_VALUE;
         }
+    }
+
+    /** Each socket the process holds, by the kernel table that lists it (unix with its state and path, tcp, udp, netlink…). */
+    private static List<String> sockets(long pid) {
+        List<String> out = new java.util.ArrayList<>();
+        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : (Iterable<Path>) s::iterator) {
+                String link;
+                try {
+                    link = Files.readSymbolicLink(fd).toString();
+                } catch (Exception gone) {
+                    continue;
+                }
+                if (!link.startsWith("socket:[")) {
+                    continue;
+                }
+                String inode = link.substring(8, link.length() - 1);
+                String where = "in no table";
+                for (String table : List.of("unix", "tcp", "tcp6", "udp", "udp6", "netlink", "raw")) {
+                    try {
+                        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "net", table))) {
+                            if (java.util.Arrays.asList(line.trim().split("\\s+")).contains(inode)) {
+                                where = table + ": " + line.trim();
+                            }
+                        }
+                    } catch (Exception e) {
+                        // That table is not there.
+                    }
+                }
+                out.add(fd.getFileName() + " -> " + where + peer(inode));
+            }
+        } catch (Exception e) {
+            out.add("cannot list: " + e);
+        }
+        return out;
+    }
+
+    /** Who is at the other end of a unix socket: its peer's inode, and the peer's own entry (a server's path). */
+    private static String peer(String inode) {
+        try {
+            Process p = new ProcessBuilder("ss", "-xnp").redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String all = new String(p.getInputStream().readAllBytes());
+            p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            String peerInode = null;
+            for (String line : all.split("\n")) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length >= 8 && f[5].equals(inode)) {
+                    peerInode = f[7];
+                }
+            }
+            if (peerInode == null) {
+                return "";
+            }
+            for (String line : all.split("\n")) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length >= 6 && f[5].equals(peerInode)) {
+                    return " (peer: " + line.trim() + ")";
+                }
+            }
+            return " (peer inode " + peerInode + ")";
+        } catch (Exception e) {
+            return "";
+        }
+    }
+
+    /** Unix sockets bound to no path whose peer is gone: how the JDK's pre-close socket looks (and a leaked, dropped client socket). */
+    private static long orphans(long pid) {
+        return sockets(pid).stream().filter(x -> x.contains("(peer inode 0)") && x.contains("-> unix: ")
+                && x.substring(x.indexOf("-> unix: ") + 9, x.indexOf(" (peer")).trim().split("\\s+").length == 7).count();
     }
 }
