@@ -1,5 +1,7 @@
 package hvm.gui.internal.ui;
 
+import static hvm.gui.internal.ui.UiTesting.await;
+import static hvm.gui.internal.ui.UiTesting.edt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -37,7 +39,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -73,7 +74,6 @@ import org.junit.jupiter.api.io.TempDir;
  * and the names seen equal to docs/IDENTIFIERS.md. Needs a display (Xvfb); skipped when headless.
  */
 class HvmAppSmokeTest {
-    static final long TIMEOUT_MS = 10_000;
     static final int ITERATIONS = 1_000;
     static final String PASSWORD = "open sesame";
 
@@ -622,33 +622,6 @@ class HvmAppSmokeTest {
         return out;
     }
 
-    private static <T> T edt(Callable<T> task) throws Exception {
-        AtomicReference<T> result = new AtomicReference<>();
-        AtomicReference<Exception> error = new AtomicReference<>();
-        EventQueue.invokeAndWait(() -> {
-            try {
-                result.set(task.call());
-            } catch (Exception e) {
-                error.set(e);
-            }
-        });
-        if (error.get() != null) {
-            throw error.get();
-        }
-        return result.get();
-    }
 
-    interface Check {
-        boolean test() throws Exception;
-    }
 
-    private static void await(Check check, String what) throws Exception {
-        long end = System.currentTimeMillis() + TIMEOUT_MS;
-        while (!check.test()) {
-            if (System.currentTimeMillis() > end) {
-                fail("timed out waiting for: " + what);
-            }
-            Thread.sleep(20);
-        }
-    }
 }

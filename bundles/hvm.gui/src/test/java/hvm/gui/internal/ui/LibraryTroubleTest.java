@@ -1,5 +1,7 @@
 package hvm.gui.internal.ui;
 
+import static hvm.gui.internal.ui.UiTesting.await;
+import static hvm.gui.internal.ui.UiTesting.edt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -26,7 +28,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.swing.AbstractButton;
@@ -46,7 +47,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the probe finds them) and what the app announces. Needs a display (Xvfb); skipped when headless.
  */
 class LibraryTroubleTest {
-    static final long TIMEOUT_MS = 10_000;
     static final String GOOD = "aaaaaaaa-0000-4000-8000-000000000001";
     static final String BAD = "cccccccc-0000-4000-8000-000000000003";
 
@@ -237,33 +237,6 @@ class LibraryTroubleTest {
         return out;
     }
 
-    private static <T> T edt(Callable<T> task) throws Exception {
-        AtomicReference<T> result = new AtomicReference<>();
-        AtomicReference<Exception> error = new AtomicReference<>();
-        EventQueue.invokeAndWait(() -> {
-            try {
-                result.set(task.call());
-            } catch (Exception e) {
-                error.set(e);
-            }
-        });
-        if (error.get() != null) {
-            throw error.get();
-        }
-        return result.get();
-    }
 
-    interface Check {
-        boolean test() throws Exception;
-    }
 
-    private static void await(Check check, String what) throws Exception {
-        long end = System.currentTimeMillis() + TIMEOUT_MS;
-        while (!check.test()) {
-            if (System.currentTimeMillis() > end) {
-                fail("timed out waiting for: " + what);
-            }
-            Thread.sleep(20);
-        }
-    }
 }
