@@ -1,5 +1,8 @@
 package probe.api;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -9,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -21,8 +25,8 @@ import java.util.TreeSet;
  * declared ({@value Op#ARGS}), so a dispatcher can refuse an unknown one before the op runs.
  */
 public final class OpTable {
-    /** {@code args} is null when the op declared none (it takes every key). */
-    private record Entry(String name, int ranking, long serviceId, ProbeOp op, SortedSet<String> args) {
+    /** {@code args} is null when the op declared none (it takes every key); {@code description} is never null. */
+    private record Entry(String name, int ranking, long serviceId, ProbeOp op, SortedSet<String> args, OpDescription description) {
     }
 
     private static final Comparator<Entry> BEST_FIRST = Comparator.comparingInt(Entry::ranking).reversed()
@@ -52,6 +56,46 @@ public final class OpTable {
      * @since 1.2
      */
     public synchronized boolean add(ProbeOp op, Map<String, ?> props, String provider) {
+        return add(op, props, provider, (OpDescription) null);
+    }
+
+    /**
+     * Adds an op service with its properties, the symbolic name of the bundle that provides it, and
+     * its description as the bundle declares it at {@link OpDescription#location}: {@code description}
+     * is that entry, or null when the bundle has none. A description that cannot be read, or that
+     * describes another op, is logged as a warning and the op is taken as one that declares none
+     * ({@link OpDescription#undeclared}): it still answers.
+     *
+     * @return false, and nothing is added, when the service has no {@value Op#NAME} name (logged as a warning)
+     * @since 1.4
+     */
+    public boolean add(ProbeOp op, Map<String, ?> props, String provider, URL description) {
+        OpDescription read = null;
+        Object name = props.get(Op.NAME);
+        if (description != null && name instanceof String) {
+            try (InputStream in = description.openStream()) {
+                read = OpDescription.read(in);
+                if (!read.op().equals(name)) {
+                    LOG.log(System.Logger.Level.WARNING, "the description of " + name + " in " + provider + " describes " + read.op()
+                            + "; taking " + name + " as an op without a description");
+                    read = null;
+                }
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "cannot read the description of " + name + " in " + provider + " ("
+                        + OpDescription.location((String) name) + "): " + e.getMessage() + "; taking it as an op without a description");
+            }
+        }
+        return add(op, props, provider, read);
+    }
+
+    /**
+     * Adds an op service with its properties, the bundle that provides it, and its description (null
+     * when it declares none: it is then described by {@link OpDescription#undeclared} from its
+     * {@value Op#ARGS}).
+     *
+     * @since 1.4
+     */
+    public synchronized boolean add(ProbeOp op, Map<String, ?> props, String provider, OpDescription description) {
         Object name = props.get(Op.NAME);
         if (!(name instanceof String) || ((String) name).isEmpty()) {
             LOG.log(System.Logger.Level.WARNING, "ignoring a ProbeOp service without a " + Op.NAME + " property: " + props);
@@ -59,8 +103,17 @@ public final class OpTable {
         }
         // The framework's own property names (Constants.SERVICE_RANKING, SERVICE_ID), kept literal so the API needs no framework.
         Object ranking = props.get("service.ranking");
+        SortedSet<String> args = declaredArgs(props.get(Op.ARGS));
+        OpDescription described = description != null ? description : OpDescription.undeclared((String) name, args);
+        if (description != null) {
+            args = Collections.unmodifiableSortedSet(new TreeSet<>(description.open() ? Set.of()
+                    : description.args().stream().map(OpDescription.Arg::name).collect(java.util.stream.Collectors.toSet())));
+            if (description.open()) {
+                args = null;
+            }
+        }
         Entry e = new Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0, (Long) props.get("service.id"), op,
-                declaredArgs(props.get(Op.ARGS)));
+                args, described);
         List<Entry> list = byName.computeIfAbsent(e.name(), k -> new ArrayList<>());
         list.add(e);
         list.sort(BEST_FIRST);
@@ -101,6 +154,28 @@ public final class OpTable {
     public synchronized Optional<SortedSet<String>> arguments(String name) {
         List<Entry> list = byName.get(name);
         return list == null ? Optional.empty() : Optional.ofNullable(list.get(0).args());
+    }
+
+    /**
+     * The description of the op answering to {@code name} now (its own, or {@link OpDescription#undeclared}
+     * for one that declares none), or nothing when no such op is present.
+     *
+     * @since 1.4
+     */
+    public synchronized Optional<OpDescription> description(String name) {
+        List<Entry> list = byName.get(name);
+        return list == null ? Optional.empty() : Optional.of(list.get(0).description());
+    }
+
+    /**
+     * The descriptions of the ops present now, by op name.
+     *
+     * @since 1.4
+     */
+    public synchronized List<OpDescription> descriptions() {
+        List<OpDescription> all = new ArrayList<>();
+        new TreeSet<>(byName.keySet()).forEach(n -> all.add(byName.get(n).get(0).description()));
+        return all;
     }
 
     /**

@@ -21,6 +21,8 @@ public final class Ops {
     public static final String HELLO = "probe.hello";
     /** Answered by the transport itself: a token for a probe that wants one. */
     public static final String AUTH = "probe.auth";
+    /** Answered by the transport itself: the descriptions of the ops present now (since 1.4; {@link OpDescription}). */
+    public static final String DESCRIBE = "probe.describe";
 
     public static final String LIST = "gui.list";
     public static final String AUDIT = "gui.audit";
@@ -89,7 +91,7 @@ public final class Ops {
      * the first reached the probe (hvm-dbg mcp does). Every other op acts (a click, typed text, a
      * key, the pointer moved, a subscription) and must never be sent twice on a guess.
      */
-    private static final Set<String> READ_ONLY = Set.of(HELLO, LIST, AUDIT, WAIT, SCREENSHOT, DIALOG_CURRENT);
+    private static final Set<String> READ_ONLY = Set.of(HELLO, DESCRIBE, LIST, AUDIT, WAIT, SCREENSHOT, DIALOG_CURRENT);
 
     private static final Map<String, Contract> BY_NAME = index();
 

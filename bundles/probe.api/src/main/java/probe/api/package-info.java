@@ -8,7 +8,7 @@
  * file (refusing one that others may read) for the probe and its clients alike.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package probe.api;
 
 import org.osgi.annotation.bundle.Export;

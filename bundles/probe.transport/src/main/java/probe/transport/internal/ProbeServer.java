@@ -34,6 +34,7 @@ import probe.api.ErrorCodes;
 import probe.api.Names;
 import probe.api.Nearest;
 import probe.api.Op;
+import probe.api.OpDescription;
 import probe.api.OpTable;
 import probe.api.OpContext;
 import probe.api.Ops;
@@ -57,7 +58,11 @@ public final class ProbeServer implements Connection.Dispatcher {
     private static final long JOIN_MILLIS = 2000;
 
     /** What probe.auth reads; probe.hello reads nothing and takes every key. */
-    private static final SortedSet<String> AUTH_ARGS = new TreeSet<>(Set.of("token"));
+    /** The transport's own ops, described in this bundle as every op is in its own (OSGI-INF/probe/ops). */
+    private static final List<String> OWN = List.of(Ops.HELLO, Ops.AUTH, Ops.DESCRIBE);
+
+    /** The descriptions of {@link #OWN}, read once. */
+    private final Map<String, OpDescription> own = new java.util.LinkedHashMap<>();
     private static final int NEAREST_OPS = 3;
 
     private final OpTable ops = new OpTable();
@@ -112,6 +117,11 @@ public final class ProbeServer implements Connection.Dispatcher {
     void activate(BundleContext context, TransportConfig config) throws NotStarted {
         this.version = context.getBundle().getVersion().toString();
         this.config = config;
+        try {
+            readOwn(context);
+        } catch (IOException e) {
+            throw new NotStarted("the probe's own op descriptions: " + e.getMessage(), e);
+        }
         Path path = null;
         try {
             this.token = readToken(config);
@@ -164,7 +174,11 @@ public final class ProbeServer implements Connection.Dispatcher {
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
         org.osgi.framework.Bundle provider = org.osgi.framework.FrameworkUtil.getBundle(op.getClass());
-        ops.add(op, props, provider == null ? null : provider.getSymbolicName()); // nameless: OpTable says so in the log
+        Object name = props.get(Op.NAME);
+        java.net.URL description = provider == null || !(name instanceof String) || Names.tooLong((String) name) ? null
+                : provider.getEntry(OpDescription.location((String) name));
+        // nameless: OpTable says so in the log; a description it cannot read, too
+        ops.add(op, props, provider == null ? null : provider.getSymbolicName(), description);
     }
 
     void removeOp(ProbeOp op, Map<String, Object> props) {
@@ -310,9 +324,16 @@ public final class ProbeServer implements Connection.Dispatcher {
             // The handshake takes every key: a newer client may say more than this server knows.
             return Wire.success(id, hello());
         }
+        if (Ops.DESCRIBE.equals(name)) {
+            try {
+                return Wire.success(id, describe(own.get(Ops.DESCRIBE).check(d.args())));
+            } catch (ProbeException e) {
+                return Wire.failure(id, e.code(), e.getMessage(), e.details());
+            }
+        }
         if (Ops.AUTH.equals(name)) {
             try {
-                ArgumentCheck.check(name, AUTH_ARGS, d.args());
+                own.get(Ops.AUTH).check(d.args());
             } catch (ProbeException e) {
                 return Wire.failure(id, e.code(), e.getMessage(), e.details());
             }
@@ -321,7 +342,8 @@ public final class ProbeServer implements Connection.Dispatcher {
             return Wire.success(id, Wire.object().put("authenticated", false).put("required", false));
         }
         ProbeOp op = ops.get(name);
-        if (op == null) {
+        Optional<OpDescription> description = ops.description(name);
+        if (op == null || description.isEmpty()) {
             ArrayNode available = availableOps();
             ObjectNode details = Wire.object();
             details.set("ops", available);
@@ -338,13 +360,12 @@ public final class ProbeServer implements Connection.Dispatcher {
                     + (nearest.isEmpty() ? ";" : "; did you mean '" + nearest.get(0) + "'?") + " probe.hello lists the ops available", details);
         }
         try {
-            Optional<SortedSet<String>> accepted = ops.arguments(name);
-            if (accepted.isPresent()) {
-                ArgumentCheck.check(name, accepted.get(), d.args());
-            } else {
-                ArgumentCheck.names(d.args());
+            // Checked against the op's description, its defaults filled in, before it runs.
+            ObjectNode args = description.get().check(d.args());
+            if (description.get().open()) {
+                ArgumentCheck.names(args);
             }
-            return Wire.success(id, op.execute(new Context(c), d.args()));
+            return Wire.success(id, op.execute(new Context(c), args));
         } catch (ProbeException e) {
             return Wire.failure(id, e.code(), e.getMessage(), e.details());
         } catch (Throwable e) {
@@ -383,10 +404,53 @@ public final class ProbeServer implements Connection.Dispatcher {
     private ArrayNode availableOps() {
         ArrayNode names = Wire.mapper().createArrayNode();
         TreeSet<String> all = new TreeSet<>(ops.names());
-        all.add(Ops.HELLO);
-        all.add(Ops.AUTH);
+        all.addAll(OWN);
         all.forEach(names::add);
         return names;
+    }
+
+    /**
+     * probe.describe: the descriptions of the ops present now (the transport's own included), sorted
+     * by op, or of those named in {@code ops}; a name that is no op present is {@code missing}.
+     */
+    private ObjectNode describe(ObjectNode args) {
+        List<OpDescription> all = new ArrayList<>(own.values());
+        all.addAll(ops.descriptions());
+        all.sort(java.util.Comparator.comparing(OpDescription::op));
+        Set<String> wanted = null;
+        if (args.has("ops")) {
+            wanted = new java.util.LinkedHashSet<>();
+            for (JsonNode n : args.get("ops")) {
+                wanted.add(n.textValue());
+            }
+        }
+        ObjectNode data = Wire.object();
+        ArrayNode list = data.putArray("ops");
+        Set<String> found = new TreeSet<>();
+        for (OpDescription desc : all) {
+            if (wanted == null || wanted.contains(desc.op())) {
+                list.add(desc.toJson());
+                found.add(desc.op());
+            }
+        }
+        if (wanted != null) {
+            ArrayNode missing = data.putArray("missing");
+            wanted.stream().filter(w -> !found.contains(w)).forEach(missing::add);
+        }
+        return data;
+    }
+
+    /** Reads the transport's own descriptions from this bundle: a bundle that lacks one is broken. */
+    private void readOwn(BundleContext context) throws IOException {
+        for (String name : OWN) {
+            java.net.URL entry = context.getBundle().getEntry(OpDescription.location(name));
+            if (entry == null) {
+                throw new IOException("this bundle lacks " + OpDescription.location(name));
+            }
+            try (java.io.InputStream in = entry.openStream()) {
+                own.put(name, OpDescription.read(in));
+            }
+        }
     }
 
     private final class Context implements OpContext {
