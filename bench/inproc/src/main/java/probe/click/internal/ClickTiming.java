@@ -5,6 +5,7 @@ import static probe.testing.Gui.run;
 import static probe.testing.Gui.waitFor;
 
 import bench.inproc.Timing;
+import bench.inproc.legacy.LegacyClickOp;
 import java.awt.AWTEvent;
 import java.awt.Point;
 import java.awt.Rectangle;

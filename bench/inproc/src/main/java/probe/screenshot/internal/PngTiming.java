@@ -1,5 +1,6 @@
 package probe.screenshot.internal;
 
+import bench.inproc.legacy.ImageIoPng;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.BorderLayout;

@@ -4,6 +4,7 @@ import static probe.testing.Gui.run;
 import static probe.testing.Gui.waitFor;
 
 import bench.inproc.Timing;
+import bench.inproc.legacy.LegacyTypeOp;
 import java.awt.EventQueue;
 import java.awt.Rectangle;
 import java.awt.Toolkit;

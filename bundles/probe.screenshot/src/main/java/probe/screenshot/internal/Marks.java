@@ -3,34 +3,27 @@ package probe.screenshot.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.awt.Color;
-import java.awt.Font;
-import java.awt.FontMetrics;
-import java.awt.Graphics2D;
 import java.awt.Rectangle;
-import java.awt.RenderingHints;
-import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import probe.api.wire.Wire;
 
 /**
- * {@code gui.screenshot}'s {@code annotate}: a numbered box on every control that {@code gui.list}
- * lists and that shows in the shot, numbered from 1 in the listing's order (windows bottom first,
- * then tree order), so the same screen gives the same numbers. A mark's number sits in a filled box
- * at its top left corner (above the box when there is room, else inside it), white on the mark's
- * colour, so it stays legible over any control. Windows, dialogs and layout groups get no mark:
- * their boxes would frame everything else.
+ * {@code gui.screenshot}'s {@code annotate}, where the marks go: a numbered box on every control that
+ * {@code gui.list} lists and that shows in the shot, numbered from 1 in the listing's order (windows
+ * bottom first, then tree order), so the same screen gives the same numbers. A mark's number sits in
+ * a label at its box's top left corner (above the box when there is room, else inside it), moved
+ * right when an earlier label is there. Windows, dialogs and layout groups get no mark: their boxes
+ * would frame everything else. Pure geometry, no pixels: {@link MarkPainter} draws what this places.
  */
 final class Marks {
     /** Roles that frame other controls rather than being operated themselves. */
     private static final Set<String> CONTAINERS = Set.of("window", "dialog", "group");
-    private static final Color[] COLOURS = {new Color(0xD0, 0x10, 0x60), new Color(0x10, 0x60, 0xD0), new Color(0x00, 0x80, 0x30),
-        new Color(0xC0, 0x50, 0x00), new Color(0x70, 0x20, 0xB0)};
+    /** How many times a label steps right, its own width each time, off the labels already placed. */
+    private static final int STEPS = 8;
 
     /** One mark: its number, the item it marks, and its box in the image's pixels. */
     record Mark(int number, String identifier, String role, String label, Rectangle box) {
@@ -38,6 +31,22 @@ final class Marks {
 
     /** A showing window: its name and its bounds on screen. */
     record Shown(String name, Rectangle bounds) {
+    }
+
+    /** A mark's label: its number's text, the filled box it sits in, and the text's pen position and baseline. */
+    record Label(String text, Rectangle box, int textX, int baseline) {
+    }
+
+    /** The labels' font as placement needs it, in the image's pixels: how wide a number is, how high the font's ascent. */
+    interface Measure {
+        int width(String digits);
+
+        int ascent();
+    }
+
+    /** Where {@link #frame} puts its rectangles. */
+    interface Fill {
+        void rect(int x, int y, int w, int h);
     }
 
     private Marks() {
@@ -97,89 +106,49 @@ final class Marks {
         return false;
     }
 
-    /**
-     * Draws the marks: each box first, then every number above all boxes, so no box hides a number.
-     * A box is four filled rectangles (the pixels a 2-unit stroke of its outline covers, without
-     * the stroke's rasteriser), and a number is copied digit by digit from {@link Digits}, white
-     * digits already drawn on the mark's colour: the same pixels as drawing the text, at a fraction
-     * of the cost, for hundreds of marks.
-     */
-    static void draw(BufferedImage image, List<Mark> marks, double scale) {
-        if (marks.isEmpty()) {
-            return;
-        }
-        // Lines and numbers grow with a HiDPI screen's scale, as the GUI's own text does.
-        int unit = (int) Math.max(1, Math.round(scale));
-        Digits digits = Digits.of(unit);
-        // The screenshot's own kind of image is written straight into its pixel array; any other kind is drawn on.
-        Canvas canvas = digits.copyable ? Canvas.of(image) : null;
-        Graphics2D g = canvas == null ? image.createGraphics() : null;
-        try {
-            for (Mark m : marks) {
-                if (canvas != null) {
-                    frame(canvas, m.box(), unit, colour(m).getRGB());
-                } else {
-                    g.setColor(colour(m));
-                    frame(g, m.box(), unit);
-                }
-            }
-            if (canvas == null) {
-                g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-                g.setFont(digits.font);
-            }
-            int pad = 2 * unit;
-            Placed placed = new Placed();
-            for (Mark m : marks) {
-                String n = Integer.toString(m.number());
-                int w = digits.width(n) + 2 * pad;
-                int h = digits.ascent + pad;
-                Rectangle b = m.box();
-                int x = Math.min(b.x, Math.max(0, image.getWidth() - w));
-                int y = b.y - h >= 0 ? b.y - h : b.y;
-                // Two boxes with the same corner (a list and its first row): the later label moves right.
-                Rectangle label = new Rectangle(x, y, w, h);
-                for (int tries = 0; tries < 8 && placed.overlaps(label); tries++) {
-                    label.x += w;
-                }
-                if (label.x + w > image.getWidth()) {
-                    label.x = x;
-                }
-                placed.add(label);
-                x = label.x;
-                int baseline = y + digits.ascent - unit;
-                if (canvas != null) {
-                    canvas.fill(x, y, w, h, colour(m).getRGB());
-                    digits.draw(canvas, n, (m.number() - 1) % COLOURS.length, x + pad, baseline);
-                } else {
-                    g.setColor(colour(m));
-                    g.fillRect(x, y, w, h);
-                    g.setColor(Color.WHITE);
-                    g.drawString(n, x + pad, baseline);
-                }
-            }
-        } finally {
-            if (g != null) {
-                g.dispose();
-            }
-        }
+    /** The width of the marks' lines and the labels' padding: the screen's scale rounded, at least 1, as the GUI's own text grows on a HiDPI screen. */
+    static int unit(double scale) {
+        return (int) Math.max(1, Math.round(scale));
     }
 
     /**
-     * The pixels {@code drawRect(b.x + u/2, b.y + u/2, max(1, b.width - u), max(1, b.height - u))}
-     * covers with a {@code 2u} wide stroke (not antialiased): a frame {@code 2u} thick whose outer
-     * edge is {@code u} outside that outline, filled whole when it has no hole.
+     * Each mark's label, in the order of {@code marks}, in an image {@code imageWidth} wide: the
+     * number's text padded by 2 units, above the box's top left corner when there is room, else
+     * inside it, and never past the image's right edge. A label that meets an earlier one (two boxes
+     * with the same corner: a list and its first row) steps right by its own width, at most
+     * {@value #STEPS} times, and goes back where it was when that would leave the image.
      */
-    static void frame(Graphics2D g, Rectangle b, int u) {
-        frame(b, u, g::fillRect);
+    static List<Label> labels(List<Mark> marks, int imageWidth, int unit, Measure measure) {
+        List<Label> labels = new ArrayList<>(marks.size());
+        int pad = 2 * unit;
+        Placed placed = new Placed();
+        for (Mark m : marks) {
+            String n = Integer.toString(m.number());
+            int w = measure.width(n) + 2 * pad;
+            int h = measure.ascent() + pad;
+            Rectangle b = m.box();
+            int x = Math.min(b.x, Math.max(0, imageWidth - w));
+            int y = b.y - h >= 0 ? b.y - h : b.y;
+            Rectangle label = new Rectangle(x, y, w, h);
+            for (int tries = 0; tries < STEPS && placed.overlaps(label); tries++) {
+                label.x += w;
+            }
+            if (label.x + w > imageWidth) {
+                label.x = x;
+            }
+            placed.add(label);
+            labels.add(new Label(n, label, label.x + pad, y + measure.ascent() - unit));
+        }
+        return labels;
     }
 
-    /** Where {@link #frame(Rectangle, int, Fill)} puts its rectangles: a Graphics2D, or the image's pixels. */
-    private interface Fill {
-        void rect(int x, int y, int w, int h);
-    }
-
-    /** The frame's geometry, once for both ways of drawing it. */
-    private static void frame(Rectangle b, int u, Fill fill) {
+    /**
+     * The rectangles that make a mark's box {@code b} at {@code u} units: the pixels
+     * {@code drawRect(b.x + u/2, b.y + u/2, max(1, b.width - u), max(1, b.height - u))} covers with a
+     * {@code 2u} wide stroke (not antialiased), a frame {@code 2u} thick whose outer edge is {@code u}
+     * outside that outline; one rectangle, filled whole, when the frame has no hole.
+     */
+    static void frame(Rectangle b, int u, Fill fill) {
         int px = b.x + u / 2;
         int py = b.y + u / 2;
         int pw = Math.max(1, b.width - u);
@@ -197,72 +166,6 @@ final class Marks {
         fill.rect(ox, oy + oh - t, ow, t);
         fill.rect(ox, oy + t, t, oh - 2 * t);
         fill.rect(ox + ow - t, oy + t, t, oh - 2 * t);
-    }
-
-    /** {@link #frame(Graphics2D, Rectangle, int)} written straight into the pixels. */
-    private static void frame(Canvas c, Rectangle b, int u, int rgb) {
-        frame(b, u, (x, y, w, h) -> c.fill(x, y, w, h, rgb));
-    }
-
-    /**
-     * The int pixel array of a TYPE_INT_RGB image (the screenshot's kind), written directly:
-     * filled rectangles and copied runs of pixels, clipped to the image, without Java2D's loops
-     * for each of a thousand small rectangles.
-     */
-    static final class Canvas {
-        final int[] data;
-        final int offset;
-        final int stride;
-        final int width;
-        final int height;
-
-        private Canvas(int[] data, int offset, int stride, int width, int height) {
-            this.data = data;
-            this.offset = offset;
-            this.stride = stride;
-            this.width = width;
-            this.height = height;
-        }
-
-        /** The canvas of {@code image}; null when it is not a TYPE_INT_RGB image with a plain int array. */
-        static Canvas of(BufferedImage image) {
-            if (image.getType() != BufferedImage.TYPE_INT_RGB) {
-                return null;
-            }
-            java.awt.image.WritableRaster raster = image.getRaster();
-            if (!(raster.getDataBuffer() instanceof java.awt.image.DataBufferInt)
-                    || !(raster.getSampleModel() instanceof java.awt.image.SinglePixelPackedSampleModel)) {
-                return null;
-            }
-            java.awt.image.SinglePixelPackedSampleModel sm = (java.awt.image.SinglePixelPackedSampleModel) raster.getSampleModel();
-            java.awt.image.DataBufferInt db = (java.awt.image.DataBufferInt) raster.getDataBuffer();
-            int offset = db.getOffset() + sm.getOffset(-raster.getSampleModelTranslateX(), -raster.getSampleModelTranslateY());
-            return new Canvas(db.getData(), offset, sm.getScanlineStride(), image.getWidth(), image.getHeight());
-        }
-
-        /** Fills the part of the rectangle inside the image with {@code argb} (its alpha dropped, as Java2D stores INT_RGB). */
-        void fill(int x, int y, int w, int h, int argb) {
-            int x0 = Math.max(0, x);
-            int y0 = Math.max(0, y);
-            int x1 = Math.min(width, x + w);
-            int y1 = Math.min(height, y + h);
-            int rgb = argb & 0xffffff;
-            for (int row = y0; row < y1 && x0 < x1; row++) {
-                int at = offset + row * stride;
-                java.util.Arrays.fill(data, at + x0, at + x1, rgb);
-            }
-        }
-
-        /** Copies the {@code w} x {@code h} pixels at {@code sx, sy} of {@code src} to {@code dx, dy}, clipped to this image. */
-        void copy(Canvas src, int sx, int sy, int dx, int dy, int w, int h) {
-            int skipX = Math.max(0, -dx);
-            int skipY = Math.max(0, -dy);
-            int cw = Math.min(w, width - dx) - skipX;
-            for (int row = skipY; row < h && dy + row < height && cw > 0; row++) {
-                System.arraycopy(src.data, src.offset + (sy + row) * src.stride + sx + skipX, data,
-                        offset + (dy + row) * stride + dx + skipX, cw);
-            }
-        }
     }
 
     /** The labels placed so far, found by the cells of a coarse grid they touch: hundreds of labels are not compared each with each. */
@@ -298,140 +201,6 @@ final class Marks {
                 }
             }
         }
-    }
-
-    /**
-     * The ten digits of the labels' font at one scale, drawn once, white and antialiased, on each
-     * mark colour into a strip (an image of the screenshot's kind), with where each digit's pixels
-     * lie around its pen position and how far it advances the pen. A number is then its digits'
-     * pixels copied side by side onto the label's box of the same colour: the pixels drawString
-     * gives there, since digits have no kerning, the font's advances are whole pixels, and each
-     * digit's pixels stay inside its own advance (checked when the strip is made; a font whose
-     * digits overlap draws the text instead). Made once per scale and kept: a few kilobytes.
-     */
-    static final class Digits {
-        private static final Map<Integer, Digits> BY_UNIT = new ConcurrentHashMap<>();
-
-        final Font font;
-        final int ascent;
-        /** Whether the digits can be copied; false when some digit's pixels reach beyond its advance. */
-        final boolean copyable;
-        private final FontMetrics metrics;
-        private final int[] advance = new int[10];
-        /** Each digit's pixels: left and right of the pen (right exclusive), in its cell. */
-        private final int[] left = new int[10];
-        private final int[] right = new int[10];
-        /** The strip's baseline, and its rows that hold any digit's pixels (from, to exclusive). */
-        private final int top;
-        private final int rowFrom;
-        private final int rowTo;
-        private final int cell;
-        private final int origin;
-        private final Canvas[] strips = new Canvas[COLOURS.length];
-
-        static Digits of(int unit) {
-            return BY_UNIT.computeIfAbsent(unit, Digits::new);
-        }
-
-        private Digits(int unit) {
-            font = new Font(Font.SANS_SERIF, Font.BOLD, 11 * unit);
-            BufferedImage scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
-            Graphics2D sg = scratch.createGraphics();
-            sg.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            metrics = sg.getFontMetrics(font);
-            sg.dispose();
-            ascent = metrics.getAscent();
-            int size = font.getSize();
-            cell = 4 * size;
-            origin = 2 * size;
-            top = metrics.getMaxAscent() + size;
-            int rows = top + metrics.getMaxDescent() + size;
-            int from = rows;
-            int to = 0;
-            for (int d = 0; d < 10; d++) {
-                advance[d] = metrics.charWidth((char) ('0' + d));
-            }
-            for (int c = 0; c < COLOURS.length; c++) {
-                BufferedImage strip = new BufferedImage(10 * cell, rows, BufferedImage.TYPE_INT_RGB);
-                Graphics2D g = strip.createGraphics();
-                try {
-                    g.setColor(COLOURS[c]);
-                    g.fillRect(0, 0, strip.getWidth(), rows);
-                    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-                    g.setFont(font);
-                    g.setColor(Color.WHITE);
-                    for (int d = 0; d < 10; d++) {
-                        g.drawString(String.valueOf((char) ('0' + d)), d * cell + origin, top);
-                    }
-                } finally {
-                    g.dispose();
-                }
-                strips[c] = Canvas.of(strip);
-                if (c == 0) {
-                    int bg = COLOURS[0].getRGB();
-                    for (int d = 0; d < 10; d++) {
-                        int l = cell;
-                        int r = -cell;
-                        for (int x = 0; x < cell; x++) {
-                            for (int y = 0; y < rows; y++) {
-                                if (strip.getRGB(d * cell + x, y) != bg) {
-                                    l = Math.min(l, x - origin);
-                                    r = Math.max(r, x - origin + 1);
-                                    from = Math.min(from, y);
-                                    to = Math.max(to, y + 1);
-                                }
-                            }
-                        }
-                        if (l > r) {
-                            l = 0;
-                            r = 0;
-                        }
-                        left[d] = l;
-                        right[d] = r;
-                    }
-                }
-            }
-            rowFrom = Math.min(from, to);
-            rowTo = to;
-            // A digit whose pixels reach into the next one's would be cut by the next one's copy.
-            int minLeft = Integer.MAX_VALUE;
-            int maxOver = Integer.MIN_VALUE;
-            for (int d = 0; d < 10; d++) {
-                minLeft = Math.min(minLeft, left[d]);
-                maxOver = Math.max(maxOver, right[d] - advance[d]);
-            }
-            boolean plain = true;
-            for (Canvas c : strips) {
-                plain &= c != null;
-            }
-            copyable = maxOver <= minLeft && plain;
-        }
-
-        /** What {@code FontMetrics.stringWidth} gives for {@code digits}. */
-        int width(String digits) {
-            return metrics.stringWidth(digits);
-        }
-
-        /**
-         * Copies {@code digits} (0-9 only), white on the colour {@code colour}, pen at {@code x},
-         * baseline {@code baseline}, into {@code canvas}; only when {@link #copyable}.
-         */
-        void draw(Canvas canvas, String digits, int colour, int x, int baseline) {
-            Canvas strip = strips[colour];
-            int pen = x;
-            int y0 = baseline - top + rowFrom;
-            for (int i = 0; i < digits.length(); i++) {
-                int d = digits.charAt(i) - '0';
-                if (right[d] > left[d]) {
-                    canvas.copy(strip, d * cell + origin + left[d], rowFrom, pen + left[d], y0, right[d] - left[d], rowTo - rowFrom);
-                }
-                pen += advance[d];
-            }
-        }
-    }
-
-    private static Color colour(Mark m) {
-        return COLOURS[(m.number() - 1) % COLOURS.length];
     }
 
     /** {@code data.marks}: {@code [{"number", "identifier", "role", "label", "frame": [x, y, w, h] in the image's pixels}]}. */

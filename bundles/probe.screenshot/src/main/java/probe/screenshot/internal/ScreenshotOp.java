@@ -112,7 +112,7 @@ public final class ScreenshotOp implements ProbeOp {
         List<Marks.Mark> marks = annotate ? shot.listing().marks() : List.of();
         if (annotate) {
             // Made and drawn here, off the EDT, on the pixels read back: the GUI is held only for the paint and the listing.
-            Marks.draw(image, marks, shot.scale());
+            MarkPainter.draw(image, marks, shot.scale());
         }
         ObjectNode data = Wire.object();
         data.put("format", "png");

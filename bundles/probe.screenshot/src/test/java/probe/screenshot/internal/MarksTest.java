@@ -1,19 +1,19 @@
 package probe.screenshot.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.awt.Color;
 import java.awt.Rectangle;
-import java.awt.image.BufferedImage;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import probe.api.wire.Wire;
 
-/** gui.screenshot's annotate: which items are marked, where, in what order, and that the numbers are drawn. */
+/**
+ * gui.screenshot's annotate, its placement: which items are marked, where, in what order, where each
+ * number's label goes, the frame's rectangles and the legend's data; pure logic, with a stand-in for
+ * the font's metrics, so no font or display is needed. The drawing: {@link MarkPainterTest}.
+ */
 class MarksTest {
     private static ObjectNode item(ArrayNode items, String id, String role, String window, int x, int y, int w, int h) {
         ObjectNode o = items.addObject();
@@ -24,10 +24,10 @@ class MarksTest {
         return o;
     }
 
-    private static final List<Marks.Shown> WINDOWS = List.of(new Marks.Shown("main", new Rectangle(100, 50, 400, 300)),
+    static final List<Marks.Shown> WINDOWS = List.of(new Marks.Shown("main", new Rectangle(100, 50, 400, 300)),
             new Marks.Shown("dialog.d", new Rectangle(200, 100, 100, 100)));
 
-    private static ArrayNode items() {
+    static ArrayNode items() {
         ArrayNode items = Wire.mapper().createArrayNode();
         item(items, "main", "window", "main", 100, 50, 400, 300);
         item(items, "a.button", "button", "main", 10, 10, 50, 20);
@@ -60,131 +60,116 @@ class MarksTest {
         assertEquals(new Rectangle(20, 20, 60, 40), Marks.of(items(), WINDOWS, new Rectangle(200, 100, 100, 100), 2).get(0).box());
     }
 
-    @Test
-    void twoBoxesWithTheSameCornerGetTheirNumbersSideBySide() {
-        BufferedImage img = new BufferedImage(200, 100, BufferedImage.TYPE_INT_RGB);
-        Marks.draw(img, List.of(new Marks.Mark(1, "l", "list", null, new Rectangle(10, 40, 100, 50)),
-                new Marks.Mark(2, "l.row.0", "row", null, new Rectangle(10, 40, 100, 10))), 1);
-        // Label 1 above the list at x 10 in the first colour; label 2 beside it in the second.
-        assertEquals(new Color(0xD0, 0x10, 0x60).getRGB(), img.getRGB(11, 30));
-        boolean second = false;
-        for (int x = 14; x < 40; x++) {
-            second |= img.getRGB(x, 30) == new Color(0x10, 0x60, 0xD0).getRGB();
+    /** A font of the test's own: every digit 6 pixels wide, an ascent of 10. */
+    private static final Marks.Measure SIX_BY_TEN = new Marks.Measure() {
+        @Override
+        public int width(String digits) {
+            return 6 * digits.length();
         }
-        assertTrue(second, "the second label is beside the first, not under it");
+
+        @Override
+        public int ascent() {
+            return 10;
+        }
+    };
+
+    private static Marks.Mark mark(int number, int x, int y, int w, int h) {
+        return new Marks.Mark(number, "m" + number, "button", null, new Rectangle(x, y, w, h));
     }
 
     @Test
-    void theBoxesAndNumbersAreDrawnAndTheJsonSaysWhere() {
-        BufferedImage img = new BufferedImage(400, 300, BufferedImage.TYPE_INT_RGB);
-        List<Marks.Mark> marks = Marks.of(items(), WINDOWS, new Rectangle(100, 50, 400, 300), 1);
-        Marks.draw(img, marks, 1);
-        assertNotEquals(Color.BLACK.getRGB(), img.getRGB(10, 20), "the box's left edge");
-        // No room above the box (y 10): the label sits inside its top left corner, a filled box with the number in white.
-        int light = 0;
-        for (int x = 10; x < 30; x++) {
-            for (int y = 10; y < 25; y++) {
-                Color c = new Color(img.getRGB(x, y));
-                light += c.getRed() > 200 && c.getGreen() > 200 && c.getBlue() > 200 ? 1 : 0;
-            }
-        }
-        assertTrue(light > 3, "the number is drawn in white on its label: " + light);
-        assertEquals(new Color(0xD0, 0x10, 0x60).getRGB(), img.getRGB(11, 11), "the label is filled with the mark's colour");
-        ArrayNode json = Marks.json(marks);
-        assertEquals("{\"number\":1,\"identifier\":\"a.button\",\"role\":\"button\",\"frame\":[10,10,50,20]}", json.get(0).toString());
+    void aLabelSitsAboveItsBoxWhenThereIsRoomElseInsideItsTopLeftCorner() {
+        // A label is the text's width and the ascent, with a pad of 2 units: 6 + 4 by 10 + 2 here.
+        List<Marks.Label> labels = Marks.labels(List.of(mark(1, 50, 40, 100, 30), mark(2, 200, 5, 50, 20)), 400, 1, SIX_BY_TEN);
+        assertEquals(new Marks.Label("1", new Rectangle(50, 28, 10, 12), 52, 37), labels.get(0), "above: the text pad-in, its baseline one unit over the ascent");
+        assertEquals(new Marks.Label("2", new Rectangle(200, 5, 10, 12), 202, 14), labels.get(1), "no room above: inside");
     }
 
-    /**
-     * The drawing as it was before the boxes became filled rectangles and the numbers copied
-     * digits: a 2-unit stroke and drawString for every mark. The new one must give the same pixels.
-     */
-    private static void drawnTheOldWay(BufferedImage image, List<Marks.Mark> marks, double scale) {
-        java.awt.Graphics2D g = image.createGraphics();
-        try {
-            g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING, java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            double unit = Math.max(1, Math.round(scale));
-            g.setStroke(new java.awt.BasicStroke((float) (2 * unit)));
-            Color[] colours = {new Color(0xD0, 0x10, 0x60), new Color(0x10, 0x60, 0xD0), new Color(0x00, 0x80, 0x30),
-                new Color(0xC0, 0x50, 0x00), new Color(0x70, 0x20, 0xB0)};
-            for (Marks.Mark m : marks) {
-                g.setColor(colours[(m.number() - 1) % 5]);
-                Rectangle b = m.box();
-                g.drawRect(b.x + (int) unit / 2, b.y + (int) unit / 2, Math.max(1, b.width - (int) unit), Math.max(1, b.height - (int) unit));
+    @Test
+    void aLabelGrowsWithTheScreensScaleAndStaysInsideTheImagesRightEdge() {
+        List<Marks.Label> labels = Marks.labels(List.of(mark(1, 10, 100, 40, 40), mark(12, 395, 100, 4, 4)), 400, 2, SIX_BY_TEN);
+        assertEquals(new Marks.Label("1", new Rectangle(10, 86, 14, 14), 14, 94), labels.get(0), "a pad of 4 at unit 2");
+        assertEquals(new Rectangle(380, 86, 20, 14), labels.get(1).box(), "pulled left to end at the image's edge");
+    }
+
+    @Test
+    void labelsOfTheSameCornerGoSideBySideUnlessThatLeavesTheImage() {
+        List<Marks.Mark> corner = List.of(mark(1, 10, 40, 100, 50), mark(2, 10, 40, 100, 10), mark(3, 10, 40, 30, 10));
+        assertEquals(List.of(new Rectangle(10, 28, 10, 12), new Rectangle(20, 28, 10, 12), new Rectangle(30, 28, 10, 12)),
+                Marks.labels(corner, 400, 1, SIX_BY_TEN).stream().map(Marks.Label::box).toList());
+        assertEquals(List.of(new Rectangle(10, 28, 10, 12), new Rectangle(20, 28, 10, 12), new Rectangle(10, 28, 10, 12)),
+                Marks.labels(corner, 35, 1, SIX_BY_TEN).stream().map(Marks.Label::box).toList(),
+                "the third, with no room to its right, goes back over the first");
+    }
+
+    @Test
+    void aLabelStepsRightAtMostEightTimes() {
+        List<Marks.Mark> corner = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            corner.add(mark(1, 10, 40, 100, 50));
+        }
+        List<Integer> xs = Marks.labels(corner, 1000, 1, SIX_BY_TEN).stream().map(l -> l.box().x).toList();
+        assertEquals(List.of(10, 20, 30, 40, 50, 60, 70, 80, 90, 90), xs, "the tenth stops after eight steps, over the ninth");
+    }
+
+    @Test
+    void theGridPlacesTheLabelsAsComparingEachWithEveryOtherWould() {
+        for (int unit = 1; unit <= 3; unit++) {
+            java.util.Random random = new java.util.Random(unit);
+            int width = 700 * unit;
+            List<Marks.Mark> marks = new java.util.ArrayList<>();
+            for (int i = 0; i < 1500; i++) {
+                Rectangle box = i % 10 == 0 && !marks.isEmpty() ? new Rectangle(marks.get(marks.size() - 1).box())
+                        : new Rectangle(random.nextInt(width + 20) - 10, random.nextInt(460 * unit + 20) - 10, random.nextInt(60),
+                                random.nextInt(40));
+                marks.add(new Marks.Mark(i + 1, "m" + i, "button", null, box));
             }
-            g.setFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.BOLD, (int) Math.round(11 * unit)));
-            java.awt.FontMetrics fm = g.getFontMetrics();
-            int pad = (int) Math.round(2 * unit);
             List<Rectangle> placed = new java.util.ArrayList<>();
+            int pad = 2 * unit;
             for (Marks.Mark m : marks) {
-                String n = Integer.toString(m.number());
-                int w = fm.stringWidth(n) + 2 * pad;
-                int h = fm.getAscent() + pad;
+                int w = SIX_BY_TEN.width(Integer.toString(m.number())) + 2 * pad;
+                int h = SIX_BY_TEN.ascent() + pad;
                 Rectangle b = m.box();
-                int x = Math.min(b.x, Math.max(0, image.getWidth() - w));
-                int y = b.y - h >= 0 ? b.y - h : b.y;
-                Rectangle label = new Rectangle(x, y, w, h);
+                int x = Math.min(b.x, Math.max(0, width - w));
+                Rectangle label = new Rectangle(x, b.y - h >= 0 ? b.y - h : b.y, w, h);
                 for (int tries = 0; tries < 8 && placed.stream().anyMatch(label::intersects); tries++) {
                     label.x += w;
                 }
-                if (label.x + w > image.getWidth()) {
+                if (label.x + w > width) {
                     label.x = x;
                 }
                 placed.add(label);
-                x = label.x;
-                g.setColor(colours[(m.number() - 1) % 5]);
-                g.fillRect(x, y, w, h);
-                g.setColor(Color.WHITE);
-                g.drawString(n, x + pad, y + fm.getAscent() - (int) Math.round(unit));
             }
-        } finally {
-            g.dispose();
+            assertEquals(placed, Marks.labels(marks, width, unit, SIX_BY_TEN).stream().map(Marks.Label::box).toList(), "unit " + unit);
         }
     }
 
     @Test
-    void theFastDrawingGivesTheSamePixelsAsTheStrokeAndTheText() {
-        for (int unit = 1; unit <= 3; unit++) {
-            int width = 700 * unit;
-            int height = 460 * unit;
-            java.util.Random random = new java.util.Random(unit);
-            List<Marks.Mark> marks = new java.util.ArrayList<>();
-            // A grid of buttons (numbers up to four digits), boxes at the image's edges, tiny boxes, and shared corners.
-            for (int i = 0; i < 1100; i++) {
-                Rectangle box = i < 400
-                        ? new Rectangle((i % 20) * 34 * unit, (10 + (i / 20) * 22) * unit, 30 * unit, 18 * unit)
-                        : new Rectangle(random.nextInt(width + 20) - 10, random.nextInt(height + 20) - 10, random.nextInt(60),
-                                random.nextInt(40));
-                marks.add(new Marks.Mark(marks.size() + 1, "m" + i, "button", null, box));
-                if (i % 97 == 0) {
-                    marks.add(new Marks.Mark(marks.size() + 1, "m" + i + ".row", "row", null,
-                            new Rectangle(box.x, box.y, box.width, Math.max(1, box.height / 3))));
-                }
-            }
-            BufferedImage expected = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-            for (int y = 0; y < height; y++) {
-                for (int x = 0; x < width; x++) {
-                    // Not flat: a pixel blended wrongly, or drawn off its label, shows.
-                    expected.setRGB(x, y, (x * 7 + y * 13) & 0xff | ((x ^ y) & 0xff) << 8 | (y * 3 & 0xff) << 16);
-                }
-            }
-            BufferedImage actual = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-            actual.setData(expected.getData());
-            drawnTheOldWay(expected, marks, unit);
-            Marks.draw(actual, marks, unit);
-            int differ = 0;
-            String first = null;
-            for (int y = 0; y < height; y++) {
-                for (int x = 0; x < width; x++) {
-                    if (expected.getRGB(x, y) != actual.getRGB(x, y)) {
-                        if (first == null) {
-                            first = x + "," + y;
-                        }
-                        differ++;
-                    }
-                }
-            }
-            assertEquals(0, differ, "scale " + unit + ": pixels that differ from the old drawing, the first at " + first);
-            assertTrue(Marks.Digits.of(unit).copyable, "scale " + unit + ": the digits are copied, not drawn");
-        }
+    void theUnitIsTheScreensScaleRoundedAndNeverBelowOne() {
+        assertEquals(List.of(1, 1, 1, 2, 2, 3), java.util.stream.DoubleStream.of(0.5, 1, 1.25, 1.5, 2, 2.75).mapToObj(Marks::unit).toList());
+    }
+
+    @Test
+    void aFrameIsFourRectanglesTwoUnitsThickOrOneWhenItHasNoHole() {
+        List<Rectangle> frame = new java.util.ArrayList<>();
+        Marks.frame(new Rectangle(10, 10, 50, 20), 1, (x, y, w, h) -> frame.add(new Rectangle(x, y, w, h)));
+        assertEquals(List.of(new Rectangle(9, 9, 51, 2), new Rectangle(9, 28, 51, 2), new Rectangle(9, 11, 2, 17), new Rectangle(58, 11, 2, 17)),
+                frame, "the pixels a 2-wide stroke of drawRect(10, 10, 49, 19) covers");
+        frame.clear();
+        Marks.frame(new Rectangle(0, 0, 3, 3), 1, (x, y, w, h) -> frame.add(new Rectangle(x, y, w, h)));
+        assertEquals(List.of(new Rectangle(-1, -1, 4, 4)), frame);
+        frame.clear();
+        Marks.frame(new Rectangle(20, 20, 40, 30), 2, (x, y, w, h) -> frame.add(new Rectangle(x, y, w, h)));
+        assertEquals(List.of(new Rectangle(19, 19, 42, 4), new Rectangle(19, 47, 42, 4), new Rectangle(19, 23, 4, 24), new Rectangle(57, 23, 4, 24)),
+                frame, "at unit 2, four pixels thick");
+    }
+
+    @Test
+    void theLegendSaysWhereEachMarkIs() {
+        List<Marks.Mark> marks = Marks.of(items(), WINDOWS, new Rectangle(100, 50, 400, 300), 1);
+        ArrayNode json = Marks.json(marks);
+        assertEquals("{\"number\":1,\"identifier\":\"a.button\",\"role\":\"button\",\"frame\":[10,10,50,20]}", json.get(0).toString());
+        assertEquals("{\"number\":3,\"identifier\":\"dialog.d.ok\",\"role\":\"button\",\"label\":\"OK\",\"frame\":[110,60,30,20]}",
+                json.get(2).toString());
     }
 }

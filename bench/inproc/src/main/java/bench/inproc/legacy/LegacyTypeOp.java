@@ -1,4 +1,4 @@
-package probe.type.internal;
+package bench.inproc.legacy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,7 +21,9 @@ import probe.api.wire.Wire;
 
 /**
  * The op as it was before the one-hop {@code Delivery} (one EDT hop to check, one to post, then
- * the barrier), kept only so that TypeTiming compares old and new in the same JVM.
+ * the barrier), kept only so that TypeTiming compares old and new in the same JVM. Built on what
+ * the product exports alone (probe.api, probe.input): the checks it shared with {@code TypeOp},
+ * package-private there, are copied below as they are there.
  * <p>
  * {@code gui.type {identifier?, text, replace?}}: types text into a text control as a keyboard's
  * input method delivers it, one KEY_TYPED per UTF-16 char (an emoji's two surrogates each as its
@@ -30,10 +32,10 @@ import probe.api.wire.Wire;
  * spinner or an editable combo box is typed into through its editor's text field.
  * The text is never logged and never part of a reply or an error.
  */
-final class LegacyTypeOp implements ProbeOp {
+public final class LegacyTypeOp implements ProbeOp {
     private final ViewRegistry registry;
 
-    LegacyTypeOp(ViewRegistry registry) {
+    public LegacyTypeOp(ViewRegistry registry) {
         this.registry = registry;
     }
 
@@ -57,7 +59,7 @@ final class LegacyTypeOp implements ProbeOp {
             if (!target.isFocusOwner()) {
                 throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
             }
-            TypeOp.editable(target, Focus.describe(target));
+            editable(target, Focus.describe(target));
             if (replace) {
                 // What ctrl+A (select-all) then Backspace do, without depending on the look and feel's bindings.
                 target.selectAll();
@@ -79,9 +81,9 @@ final class LegacyTypeOp implements ProbeOp {
     private JTextComponent named(String identifier) throws ProbeException {
         Target t = registry.resolve(identifier);
         if (t.kind() != Target.Kind.COMPONENT) {
-            throw TypeOp.notEditable(identifier, "it is a " + t.kind().name().toLowerCase(java.util.Locale.ROOT) + ", not a text field");
+            throw notEditable(identifier, "it is a " + t.kind().name().toLowerCase(java.util.Locale.ROOT) + ", not a text field");
         }
-        JTextComponent c = TypeOp.editable(Focus.keyTarget(t.component()), identifier);
+        JTextComponent c = editable(Focus.keyTarget(t.component()), identifier);
         Reach.check(registry, t);
         return c;
     }
@@ -91,7 +93,7 @@ final class LegacyTypeOp implements ProbeOp {
         if (owner == null) {
             throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has the keyboard focus; name the field with 'identifier'");
         }
-        return TypeOp.editable(owner, Focus.describe(owner));
+        return editable(owner, Focus.describe(owner));
     }
 
     /** One KEY_TYPED per char; CR, LF and CRLF as one Enter key, a tab as the Tab key. */
@@ -109,5 +111,28 @@ final class LegacyTypeOp implements ProbeOp {
                 Keyboard.typed(to, ch);
             }
         }
+    }
+
+    /** {@code TypeOp.editable}: {@code c} as a text control that takes typing, else the error that says why not. */
+    private static JTextComponent editable(Component c, String identifier) throws ProbeException {
+        if (!(c instanceof JTextComponent)) {
+            throw notEditable(identifier, "it is a " + c.getClass().getSimpleName() + ", not a text field");
+        }
+        JTextComponent t = (JTextComponent) c;
+        if (!t.isEnabled()) {
+            throw notEditable(identifier, "it is disabled");
+        }
+        if (!t.isEditable()) {
+            throw notEditable(identifier, "it is not editable");
+        }
+        return t;
+    }
+
+    /** {@code TypeOp.notEditable}. */
+    private static ProbeException notEditable(String identifier, String reason) {
+        ObjectNode details = ProbeException.newDetails();
+        details.put("identifier", identifier);
+        details.put("reason", reason);
+        return new ProbeException(ErrorCodes.NOT_EDITABLE, "cannot type into '" + identifier + "': " + reason, details);
     }
 }
