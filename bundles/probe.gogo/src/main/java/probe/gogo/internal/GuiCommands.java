@@ -502,6 +502,7 @@ public final class GuiCommands {
             throw unavailable(op);
         }
         try {
+            // The transport's check, then the op; OpTable.call(op, ctx, args) (the ops branch) does both in one.
             return p.execute(GogoContext.INSTANCE, d.check(args));
         } catch (ProbeException e) {
             throw new GuiError(e.code(), Readable.error(e.code(), e.getMessage(), e.details()), e.details(), e);

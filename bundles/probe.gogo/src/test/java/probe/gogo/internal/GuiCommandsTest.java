@@ -23,6 +23,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -39,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 import probe.api.ErrorCodes;
 import probe.api.OpContext;
 import probe.api.OpDescription;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
@@ -267,6 +270,21 @@ class GuiCommandsTest {
         commands.removeOp(op, Map.of("probe.op", "demo.echo", "service.id", 77L));
         Exception after = assertThrows(IllegalArgumentException.class, () -> run("gui:echo --text hi"));
         assertEquals("Command not found: gui:echo", after.getMessage());
+    }
+
+    @Test
+    void everyOpOfTheContractIsACommand() throws Exception {
+        for (Ops.Contract c : Ops.CONTRACT) {
+            assertNotNull(description(c.op()), c.op() + " declares its description in " + c.bundle());
+            op(c.op(), args -> Wire.object());
+        }
+        for (Ops.Contract c : Ops.CONTRACT) {
+            assertTrue(processor.getCommands().contains("gui:" + c.verb()), "gui:" + c.verb() + " in " + processor.getCommands());
+        }
+        assertFalse(processor.getCommands().contains("gui:unwatch"), "the socket's unsubscribe is no command: gui:watch ends its own");
+        assertEquals(Set.of("audit", "click", "dialog", "hello", "hover", "keypress", "list", "screenshot", "scroll", "select", "type", "wait",
+                "watch"), processor.getCommands().stream().filter(n -> n.startsWith("gui:")).map(n -> n.substring(4))
+                        .collect(Collectors.toSet()));
     }
 
     @Test
@@ -525,6 +543,18 @@ class GuiCommandsTest {
         assertEquals("window", last().args().get("scope").textValue());
         assertEquals(List.of((byte) 0x89, (byte) 'P'), List.of(Files.readAllBytes(dir.resolve("shot.png"))[0],
                 Files.readAllBytes(dir.resolve("shot.png"))[1]));
+        op("gui.screenshot", 1, args -> {
+            ObjectNode d = Wire.object().put("format", "png").put("width", 2).put("height", 3)
+                    .put("png_base64", Base64.getEncoder().encodeToString(png));
+            if (args.get("annotate").booleanValue()) {
+                d.putArray("marks").addObject().put("number", 1).put("identifier", "toolbar.button.createVM").put("role", "button");
+            }
+            return d;
+        });
+        assertEquals("wrote " + dir.resolve("a.png") + " (2x3)\n1 mark (number, identifier, role, label):\n1  toolbar.button.createVM  button",
+                run("gui:screenshot --annotate a.png"));
+        assertTrue(assertThrows(GuiError.class, () -> run("gui:screenshot")).getMessage()
+                .startsWith("gui.invalid_args: gui:screenshot needs the FILE to write\nUsage: gui:screenshot [--json] [--scope S]"));
         JsonNode json = (JsonNode) run("gui:screenshot -j --scope dialog d.png");
         assertEquals(dir.resolve("d.png").toString(), json.get("output").textValue());
         assertEquals("dialog", last().args().get("scope").textValue());
