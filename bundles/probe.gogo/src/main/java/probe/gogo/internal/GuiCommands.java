@@ -298,7 +298,7 @@ public final class GuiCommands {
             OpOptions.Parsed parsed = OpOptions.parse(d, line.options);
             ObjectNode args = parsed.args();
             if (parsed.fromStdin() != null) {
-                return typeAsked(session, d, args, line.json);
+                askSecret(session, verb, d, args, parsed.fromStdin());
             }
             OpOptions.check(d, args);
             ObjectNode filled = d.check(args);
@@ -433,21 +433,23 @@ public final class GuiCommands {
     }
 
     /**
-     * gui:type asking for the text ({@code -p}, {@code --prompt}, {@code --text-stdin}): the rest of
-     * the line is checked, then the target is (focused) by typing nothing, so that an unknown,
-     * hidden or read-only control fails before anyone types a password for nothing; then the text
-     * is asked for and typed.
+     * A secret asked for on the console ({@code --NAME-stdin}; gui:type's {@code -p}, {@code --prompt}),
+     * never on the command line. For gui:type the rest of the line is checked first, then the target
+     * is (focused) by typing nothing, so that an unknown, hidden or read-only control fails before
+     * anyone types a password for nothing.
      */
-    private Object typeAsked(CommandSession session, OpDescription d, ObjectNode args, boolean json) throws Exception {
-        OpOptions.check(d, args.deepCopy().put("text", ""));
-        ObjectNode focus = Wire.object().put("text", "").put("effects", false).put("settleMillis", 0);
-        if (args.hasNonNull("identifier")) {
-            focus.set("identifier", args.get("identifier"));
+    private void askSecret(CommandSession session, String verb, OpDescription d, ObjectNode args, String secret) throws Exception {
+        String what = secret + " for gui:" + verb;
+        if (d.op().equals(Ops.TYPE)) {
+            OpOptions.check(d, args.deepCopy().put(secret, ""));
+            ObjectNode focus = Wire.object().put(secret, "").put("effects", false).put("settleMillis", 0);
+            if (args.hasNonNull("identifier")) {
+                focus.set("identifier", args.get("identifier"));
+            }
+            call(Ops.TYPE, focus);
+            what = "text for " + args.path("identifier").asText("the focused control");
         }
-        call(Ops.TYPE, focus);
-        args.put("text", askText(session, args.path("identifier").asText("the focused control")));
-        JsonNode data = call(Ops.TYPE, args);
-        return json ? data : readable(Ops.TYPE, args, data);
+        args.put(secret, askText(session, what));
     }
 
     /** gui:screenshot: the op's options and the FILE the PNG is written to (relative to the shell's current folder). */
@@ -579,8 +581,8 @@ public final class GuiCommands {
      * own line reader, whatever stdout is), or on the JVM's terminal when gogo.shell reads from it;
      * else a line from the session's keyboard (telnet, a piped console), which shows as it is typed.
      */
-    private static String askText(CommandSession session, String identifier) throws GuiError {
-        String prompt = "text for " + identifier + " (not shown): ";
+    private static String askText(CommandSession session, String what) throws GuiError {
+        String prompt = what + " (not shown): ";
         if (session.get(Jline.TERMINAL) != null) {
             try {
                 org.jline.terminal.Terminal terminal = Jline.terminal(session);
@@ -593,14 +595,14 @@ public final class GuiCommands {
         }
         Console console = System.console();
         if (console != null && isTerminal(session.getKeyboard())) {
-            char[] typed = console.readPassword("text for %s (not shown): ", identifier);
+            char[] typed = console.readPassword("%s (not shown): ", what);
             if (typed == null) {
                 throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": the console's input ended before a line", null, null);
             }
             return new String(typed);
         }
         PrintStream out = session.getConsole();
-        out.print("text for " + identifier + " (shown as you type it: this console cannot hide it): ");
+        out.print(what + " (shown as you type it: this console cannot hide it): ");
         out.flush();
         try {
             return readLine(session.getKeyboard());

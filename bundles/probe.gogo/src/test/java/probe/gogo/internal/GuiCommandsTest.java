@@ -288,6 +288,25 @@ class GuiCommandsTest {
     }
 
     @Test
+    void aSecretOfAnyOpIsAskedForNeverTakenFromTheLineAsked() throws Exception {
+        Path login = dir.resolve("demo.login.json");
+        Files.writeString(login, "{\"op\": \"demo.login\", \"verb\": \"login\", \"acts\": true, \"args\": ["
+                + "{\"name\": \"user\", \"type\": \"string\", \"required\": true},"
+                + "{\"name\": \"password\", \"type\": \"string\", \"secret\": true, \"required\": true}]}");
+        List<String> got = new ArrayList<>();
+        commands.addOp((ctx, args) -> {
+            got.add(args.get("password").textValue());
+            return Wire.object().put("user", args.get("user").textValue());
+        }, Map.of("probe.op", "demo.login", "service.id", 78L), "demo", login.toUri().toURL());
+        session.close();
+        session = newSession("pa55 word\n");
+        assertEquals("{\n  \"user\" : \"ann\"\n}", run("gui:login --user ann --password-stdin"));
+        assertEquals(List.of("pa55 word"), got);
+        assertTrue(consoleText().contains("password for gui:login (shown as you type it"), consoleText());
+        assertFalse(consoleText().contains("pa55"), consoleText());
+    }
+
+    @Test
     void anOpWithoutDescriptionTakesOneJsonObject() throws Exception {
         op("demo.old", args -> Wire.object().set("got", args));
         assertEquals("{\n  \"got\" : {\n    \"a\" : 1\n  }\n}", run("gui:demo.old '{\"a\": 1}'"));
