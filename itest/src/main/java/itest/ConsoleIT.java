@@ -53,6 +53,15 @@ class ConsoleIT {
             console.awaitText(at, "gui.identifier_not_found");
             assertFalse(console.text().substring(at).contains("text for"), console.text().substring(at));
 
+            // The CLI's options, Tab completing them from the op's description; a wrong one gets the usage.
+            at = console.text().length();
+            console.type("gui:list --sc\tdialog\r");
+            console.awaitText(at, "dialog.createVM.button.create");
+            at = console.text().length();
+            console.type("gui:list -s dialog\r");
+            console.awaitText(at, "Usage: gui:list [--json] [--scope S]");
+            assertFalse(console.text().substring(at).contains("Cannot coerce"), console.text().substring(at));
+
             at = console.text().length();
             console.type("gui:watch\r");
             console.awaitText(at, "watching * (press Enter to stop)");

@@ -60,6 +60,68 @@ class GogoIT {
         assertTrue(run("gui:dialog").contains("no dialog open"));
     }
 
+    /** What a line that fails says (the shell throws the command's exception). */
+    static String failure(String line) {
+        Exception e = assertThrows(Exception.class, () -> run(line), line);
+        return String.valueOf(e.getMessage());
+    }
+
+    @Test
+    void theOptionsOfTheCommandLineAndTheUsageForAWrongOne() throws Exception {
+        // The CLI's spelling (hvm-dbg gui list --scope dialog); it answered a coercion error before.
+        assertTrue(run("gui:list --scope sidebar").contains("sidebar.list"), run("gui:list --scope sidebar"));
+        run("gui:click --identifier toolbar.button.createVM");
+        run("gui:wait --dialog createVM --state open");
+        try {
+            String dialog = run("gui:list --scope dialog");
+            assertTrue(dialog.contains("dialog.createVM.button.create") && !dialog.contains("sidebar.list"), dialog);
+            assertTrue(run("gui:list dialog").contains("dialog.createVM.button.create"), "the shorthand stays");
+        } finally {
+            run("gui:keypress --key esc");
+            run("gui:wait createVM closed");
+        }
+        // A wrong line: what is wrong, then the command's usage, from the op's description.
+        String wrong = failure("gui:list -s dialog");
+        assertTrue(wrong.startsWith("gui.invalid_args: unexpected '-s'") && wrong.contains("\nUsage: gui:list [--json] [--scope S]\n"), wrong);
+        String typo = failure("gui:click --identifer toolbar.button.createVM");
+        assertTrue(typo.contains("did you mean --identifier?") && typo.contains("\nUsage: gui:click [--json] --identifier ID"), typo);
+        String range = failure("gui:scroll --settle-ms 10001 sidebar.list 1");
+        assertTrue(range.startsWith("gui.invalid_args: --settle-ms must be an integer from 0 to 10000, got 10001"), range);
+        assertTrue(run("gui:click --help").contains("Usage: gui:click [--json] --identifier ID [--button B] [--count N]"));
+    }
+
+    @Test
+    void anOpBundleInstalledAtRunTimeIsACommandUntilItIsUninstalled() throws Exception {
+        String line = "gui:" + DemoEcho.VERB + " --text hi --times 2";
+        assertTrue(failure(line).contains("Command not found: gui:echo"), failure(line));
+        org.osgi.framework.Bundle echo = DemoEcho.install();
+        try {
+            Fixture.await("gui:echo, from demo.echo's description", () -> {
+                try {
+                    return run(line).contains("\"hihi\"");
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+            String wrong = failure("gui:echo --text hi --times " + (DemoEcho.MAX_TIMES + 1));
+            assertTrue(wrong.startsWith("gui.invalid_args: --times must be an integer from 1 to " + DemoEcho.MAX_TIMES + ", got 11\n"
+                    + "Usage: gui:echo [--json] --text TEXT [--times N]\nAnswers the text, repeated.\n"), wrong);
+            assertTrue(failure("gui:echo").startsWith("gui.invalid_args: --text is required"), failure("gui:echo"));
+            assertTrue(run("gui:hello").contains(DemoEcho.OP), run("gui:hello"));
+        } finally {
+            echo.uninstall();
+        }
+        Fixture.await("gui:echo gone with its bundle", () -> {
+            try {
+                run(line);
+                return false;
+            } catch (Exception e) {
+                return String.valueOf(e.getMessage()).contains("Command not found: gui:echo");
+            }
+        });
+        assertTrue(!run("gui:hello").contains(DemoEcho.OP));
+    }
+
     @Test
     void aRefusalIsAnErrorWithItsCode() throws Exception {
         run("gui:click toolbar.button.createVM");

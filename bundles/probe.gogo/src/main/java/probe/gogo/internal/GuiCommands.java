@@ -1,5 +1,6 @@
 package probe.gogo.internal;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,27 +11,42 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Function;
 import org.apache.felix.service.command.Parameter;
 import org.apache.felix.service.command.annotations.GogoCommand;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
+import probe.api.Names;
 import probe.api.Op;
+import probe.api.OpDescription;
 import probe.api.OpTable;
 import probe.api.Ops;
 import probe.api.Ops.Verbs;
@@ -39,31 +55,59 @@ import probe.api.ProbeOp;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
 import probe.client.format.Readable;
+import probe.client.line.OpOptions;
 
 /**
- * The {@code gui:*} commands of the debug runtime's Gogo shell: the verbs of {@code hvm-dbg gui},
- * calling the same op services in-process (no socket, no session), with the same readable output
- * ({@link Readable}). Each returns its text, or with {@code --json} the op's data as a JsonNode
- * (which {@link JsonConverter} shows as JSON); a failed op throws {@link GuiError}, which the shell
- * prints as {@code gogo: GuiError: gui.not_clickable: ...}.
+ * The {@code gui:*} commands of the debug runtime's Gogo shell: one {@code gui:VERB} per op present
+ * now, built from the op's description as {@code hvm-dbg gui VERB} is (the same options, parsed by
+ * {@link OpOptions}), calling the op service in-process (no socket, no session) with the same
+ * readable output ({@link Readable}). Each returns its text, or with {@code --json} the op's data as
+ * a JsonNode (which {@link JsonConverter} shows as JSON); a failed op throws {@link GuiError}, which
+ * the shell prints as {@code gui.not_clickable: ...}, and a wrong line the command's usage.
  *
  * <p>Ops are tracked as the transport tracks them: every {@link ProbeOp} service, by its
- * {@value Op#NAME} property, coming and going with its bundle.
+ * {@value Op#NAME} property, coming and going with its bundle, its description read from that
+ * bundle ({@link OpDescription#location}). Each verb present is a Gogo command service of its own
+ * ({@value CommandProcessor#COMMAND_SCOPE}={@value #SCOPE}, {@value CommandProcessor#COMMAND_FUNCTION}=the
+ * verb), registered when its op comes and unregistered when it goes.
+ *
+ * <p>Named special cases: {@code gui:hello} and {@code gui:watch} are this component's own (watch
+ * subscribes to the EventBus in-process, for the socket's gui.event.subscribe); {@code gui:screenshot}
+ * writes a file; {@code gui:type -p} asks for the text; {@code gui:wait TARGET STATE}; the
+ * positional shorthand of the contract's verbs ({@link Line#POSITIONAL}); and each contract op's
+ * readable wording.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = GuiCommands.class)
-@GogoCommand(scope = "gui", function = {Verbs.HELLO, Verbs.LIST, Verbs.DIALOG, Verbs.AUDIT, Verbs.CLICK, Verbs.TYPE, Verbs.KEYPRESS,
-    Verbs.WAIT, Verbs.WATCH, Verbs.SCREENSHOT, Verbs.SELECT, Verbs.HOVER, Verbs.SCROLL})
+@GogoCommand(scope = GuiCommands.SCOPE, function = {Verbs.HELLO, Verbs.WATCH})
 public final class GuiCommands {
+    static final String SCOPE = "gui";
+    /** The verbs of this class itself, which no op takes. */
+    static final Set<String> OWN = Set.of(Verbs.HELLO, Verbs.WATCH);
+    /** The ops no gui:VERB stands for: the socket's subscription (gui:watch subscribes in-process instead). */
+    static final Set<String> NOT_COMMANDS = Set.of(Ops.EVENT_SUBSCRIBE, Ops.EVENT_UNSUBSCRIBE);
+    /** gui:type's Gogo-side spellings of {@code --text-stdin}: ask for the text on the console. */
+    static final Map<String, String> PROMPT = Map.of("-p", "--text-stdin", "--prompt", "--text-stdin");
+
     private static final String JSON = "print the op's data as JSON instead of text";
-    private static final String NO_EFFECTS = "leave out the receipt (what the action changed in the GUI)";
-    private static final String SETTLE = "wait at most N ms for the GUI to settle before the reply (default 100; 0: at once)";
-    /** The op's own limit of settleMillis. */
-    static final long MAX_SETTLE_MILLIS = 10_000;
     private static final System.Logger LOG = System.getLogger(GuiCommands.class.getName());
 
+    /** Registers a command service for a verb; what it returns unregisters it. */
+    interface Registrar {
+        Runnable register(String verb, Function command);
+    }
+
     private final OpTable ops = new OpTable();
-    /** The symbolic name of the bundle that last provided each op, kept after it goes: what gui.op_unavailable names. */
     private final String version;
+    private final Registrar registrar;
+
+    private final Object lock = new Object();
+    /** The op each verb present calls. Guarded by {@link #lock}. */
+    private final SortedMap<String, String> verbs = new TreeMap<>();
+    /** How to unregister each verb's command. Guarded by {@link #lock}. */
+    private final Map<String, Runnable> registered = new HashMap<>();
+    /** The verbs two ops claimed, said once in the log. Guarded by {@link #lock}. */
+    private final Set<String> clashes = new HashSet<>();
+    private boolean closed;
 
     /** probe.events' bus, for gui:watch; absent until that bundle runs. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -72,25 +116,100 @@ public final class GuiCommands {
 
     @Activate
     public GuiCommands(BundleContext context) {
-        this(context.getBundle().getVersion().toString());
+        this(context.getBundle().getVersion().toString(), (verb, command) -> {
+            Hashtable<String, Object> props = new Hashtable<>();
+            props.put(CommandProcessor.COMMAND_SCOPE, SCOPE);
+            props.put(CommandProcessor.COMMAND_FUNCTION, verb);
+            ServiceRegistration<Function> r = context.registerService(Function.class, command, props);
+            return () -> {
+                try {
+                    r.unregister();
+                } catch (IllegalStateException e) {
+                    // Gone with the bundle already.
+                }
+            };
+        });
     }
 
-    GuiCommands(String version) {
+    GuiCommands(String version, Registrar registrar) {
         this.version = version;
+        this.registrar = registrar;
     }
 
     @Reference(name = "ops", service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
-        org.osgi.framework.Bundle bundle = org.osgi.framework.FrameworkUtil.getBundle(op.getClass());
-        ops.add(op, props, bundle == null ? null : bundle.getSymbolicName()); // nameless: OpTable says so in the log
+        // The description as the transport reads it: the entry of the bundle that provides the op.
+        Bundle provider = FrameworkUtil.getBundle(op.getClass());
+        Object name = props.get(Op.NAME);
+        URL description = provider == null || !(name instanceof String) || Names.tooLong((String) name) ? null
+                : provider.getEntry(OpDescription.location((String) name));
+        addOp(op, props, provider == null ? null : provider.getSymbolicName(), description);
+    }
+
+    /** Adds an op with its description ({@link OpTable#add(ProbeOp, Map, String, URL)}). */
+    void addOp(ProbeOp op, Map<String, ?> props, String provider, URL description) {
+        ops.add(op, props, provider, description); // nameless: OpTable says so in the log; a description it cannot read, too
+        sync();
     }
 
     void removeOp(ProbeOp op, Map<String, Object> props) {
         ops.remove(props);
+        sync();
     }
 
-    // ---- the commands ----
+    @Deactivate
+    void stop() {
+        synchronized (lock) {
+            closed = true;
+            registered.values().forEach(Runnable::run);
+            registered.clear();
+            verbs.clear();
+        }
+    }
+
+    /** Registers a command for each verb now present and unregisters those gone. */
+    private void sync() {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            SortedMap<String, String> want = new TreeMap<>();
+            for (OpDescription d : ops.descriptions()) {
+                if (NOT_COMMANDS.contains(d.op())) {
+                    continue;
+                }
+                String other = OWN.contains(d.verb()) ? "gui:" + d.verb() + " itself" : want.putIfAbsent(d.verb(), d.op());
+                if (other != null && !other.equals(d.op()) && clashes.add(d.verb() + " " + d.op())) {
+                    LOG.log(System.Logger.Level.WARNING, "gui:" + d.verb() + " is taken by " + other + "; " + d.op()
+                            + " has no Gogo command of its own (its verb is the same)");
+                }
+            }
+            for (String gone : new ArrayList<>(registered.keySet())) {
+                if (!want.containsKey(gone)) {
+                    registered.remove(gone).run();
+                }
+            }
+            verbs.clear();
+            verbs.putAll(want);
+            for (String verb : want.keySet()) {
+                if (!registered.containsKey(verb)) {
+                    registered.put(verb, registrar.register(verb, (session, arguments) -> run(session, verb, arguments)));
+                }
+            }
+        }
+    }
+
+    /** The op commands present now: each verb with its op's description. */
+    SortedMap<String, OpDescription> commands() {
+        SortedMap<String, OpDescription> out = new TreeMap<>();
+        synchronized (lock) {
+            verbs.forEach((verb, op) -> ops.description(op).ifPresent(d -> out.put(verb, d)));
+        }
+        return out;
+    }
+
+    // ---- hello and watch: this component's own ----
 
     @Descriptor("show the protocol and the ops this shell can call now")
     public Object hello(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json) {
@@ -101,254 +220,6 @@ public final class GuiCommands {
         ops.names().forEach(names::add);
         return json ? d : Readable.hello(d);
     }
-
-    @Descriptor("list the controls a person sees in the main window and every window over it, as a tree")
-    public Object list(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json)
-            throws GuiError {
-        return list(json, "window");
-    }
-
-    @Descriptor("list the controls a person sees in a scope, as a tree (role, identifier, label, frame, markers)")
-    public Object list(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor("window, dialog (the topmost), sidebar, or an identifier prefix") String scope) throws GuiError {
-        JsonNode data = call(Ops.LIST, Wire.object().put("scope", scope));
-        return json ? data : Readable.list(data);
-    }
-
-    @Descriptor("show the topmost open dialog and its controls, or 'no dialog open'")
-    public Object dialog(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json)
-            throws GuiError {
-        JsonNode data = call(Ops.DIALOG_CURRENT, null);
-        return json ? data : Readable.dialog(data);
-    }
-
-    @Descriptor("list the operable controls without an identifier and the identifiers several controls share")
-    public Object audit(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json)
-            throws GuiError {
-        JsonNode data = call(Ops.AUDIT, null);
-        if (json) {
-            return data;
-        }
-        JsonNode problems = data == null ? null : data.get("problems");
-        boolean clean = problems == null || !problems.isArray() || problems.isEmpty();
-        return Readable.audit(data, clean ? checked() : -1);
-    }
-
-    @Descriptor("click a control the way a person would: press and release at its centre")
-    public Object click(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
-            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
-            @Descriptor("the mouse button: left (default), right or middle") @Parameter(names = {"-b", "--button"}, absentValue = "left") String button,
-            @Descriptor("a double click") @Parameter(names = {"-d", "--double"}, presentValue = "true", absentValue = "false") boolean twice,
-            @Descriptor("the control, such as detail.button.start") String identifier) throws GuiError {
-        ObjectNode args = receipt(Wire.object().put("identifier", identifier).put("button", button).put("count", twice ? 2 : 1),
-                noEffects, settleMillis);
-        JsonNode data = call(Ops.CLICK, args);
-        return json ? data : Readable.clickedReceipt(filled(data, args));
-    }
-
-    @Descriptor("choose an item of a combo box, list, table, tree or tabbed pane as a hand does (a combo is clicked open,"
-            + " the item clicked in its popup)")
-    public Object select(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
-            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
-            @Descriptor("ITEM is the item's identifier or its end after a dot (fedora)") @Parameter(names = {"-r", "--row"}, presentValue = "true", absentValue = "false") boolean byRow,
-            @Descriptor("ITEM is the item's place, from 0") @Parameter(names = {"-i", "--index"}, presentValue = "true", absentValue = "false") boolean byIndex,
-            @Descriptor("the combo box, list, table, tree or tabbed pane, such as dialog.createVM.combo.os") String identifier,
-            @Descriptor("the text the item shows (exact, else ignoring case), such as \"Fedora Linux\"; with -r or -i as they say") String item)
-            throws GuiError {
-        ObjectNode args = Wire.object().put("identifier", identifier);
-        if (byRow && byIndex) {
-            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": give -r (a row) or -i (an index), not both", null, null);
-        }
-        if (byIndex) {
-            try {
-                args.put("index", Integer.parseInt(item));
-            } catch (NumberFormatException e) {
-                throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": -i takes the item's place, a number from 0, not '"
-                        + item + "'", null, e);
-            }
-        } else {
-            args.put(byRow ? "row" : "label", item);
-        }
-        receipt(args, noEffects, settleMillis);
-        JsonNode data = call(Ops.SELECT, args);
-        return json ? data : Readable.selected(filled(data, args)) + Readable.receipt(data);
-    }
-
-    @Descriptor("rest the pointer on a control as a hand does: enter events, rollover, and its tooltip shows (printed)")
-    public Object hover(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
-            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
-            @Descriptor("the control, such as toolbar.button.start") String identifier) throws GuiError {
-        ObjectNode args = receipt(Wire.object().put("identifier", identifier), noEffects, settleMillis);
-        JsonNode data = call(Ops.HOVER, args);
-        return json ? data : Readable.hoveredReceipt(filled(data, args));
-    }
-
-    @Descriptor("turn the mouse wheel over a control: DY notches down (negative: up), -x notches right (negative: left)")
-    public Object scroll(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
-            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
-            @Descriptor("wheel notches right (a shift+wheel); negative scrolls left") @Parameter(names = {"-x", "--dx"}, absentValue = "0") int dx,
-            @Descriptor("the control, such as sidebar.list") String identifier,
-            @Descriptor("wheel notches down; negative scrolls up") int dy) throws GuiError {
-        ObjectNode args = receipt(Wire.object().put("identifier", identifier).put("dy", dy).put("dx", dx), noEffects, settleMillis);
-        JsonNode data = call(Ops.SCROLL, args);
-        return json ? data : Readable.scrolledReceipt(filled(data, args));
-    }
-
-    @Descriptor("type text into a control as a person's keys would (the text stays in the shell's history: see --prompt)")
-    public Object type(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
-            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
-            @Descriptor("clear the control's text first") @Parameter(names = {"-r", "--replace"}, presentValue = "true", absentValue = "false") boolean replace,
-            @Descriptor("ask for the text instead (not shown on a terminal, never in the history)") @Parameter(names = {"-p", "--prompt"}, presentValue = "true", absentValue = "false") boolean prompt,
-            @Descriptor("the control, such as dialog.createVM.input.name") String identifier,
-            @Descriptor("the text") String text) throws GuiError {
-        if (prompt) {
-            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": give the text or --prompt, not both", null, null);
-        }
-        return type(json, receipt(Wire.object(), noEffects, settleMillis), replace, identifier, text);
-    }
-
-    @Descriptor("type text asked for on the console into a control (with --prompt)")
-    public Object type(CommandSession session,
-            @Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
-            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
-            @Descriptor("clear the control's text first") @Parameter(names = {"-r", "--replace"}, presentValue = "true", absentValue = "false") boolean replace,
-            @Descriptor("ask for the text (not shown on a terminal, never in the history)") @Parameter(names = {"-p", "--prompt"}, presentValue = "true", absentValue = "false") boolean prompt,
-            @Descriptor("the control, such as dialog.createVM.input.password") String identifier) throws GuiError {
-        if (!prompt) {
-            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": give the text, or --prompt to be asked for it", null, null);
-        }
-        // Asked for only once the control can take it: an unknown, hidden or read-only target fails
-        // here, before anyone types a password for nothing. Typing nothing focuses it, as a click
-        // into the field would before typing.
-        call(Ops.TYPE, Wire.object().put("identifier", identifier).put("text", ""));
-        ObjectNode receipt = receipt(Wire.object(), noEffects, settleMillis);
-        return type(json, receipt, replace, identifier, askText(session, identifier));
-    }
-
-    private Object type(boolean json, ObjectNode receipt, boolean replace, String identifier, String text) throws GuiError {
-        ObjectNode args = receipt.put("identifier", identifier).put("text", text);
-        if (replace) {
-            args.put("replace", true);
-        }
-        JsonNode data = call(Ops.TYPE, args);
-        return json ? data : Readable.typed(filled(data, Wire.object().put("identifier", identifier).put("typed", text.length())))
-                + Readable.receipt(data);
-    }
-
-    @Descriptor("press and release a key on whatever has focus (keys: return esc tab space backspace delete insert up down left"
-            + " right home end pageup pagedown f1..f12 a..z 0..9, punctuation ` - = [ ] \\ ; ' , . / and with shift"
-            + " ~ ! @ # $ % ^ & * ( ) _ + { } | : \" < > ?, keypad kp0..kp9 kpdecimal kpadd kpsubtract kpmultiply kpdivide"
-            + " kpenter kpup kpdown kpleft kpright)")
-    public Object keypress(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
-            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
-            @Descriptor("held down meanwhile: shift, ctrl, alt, meta, comma separated") @Parameter(names = {"-m", "--modifiers"}, absentValue = "") String modifiers,
-            @Descriptor("the key") String key) throws GuiError {
-        return keypress(json, noEffects, settleMillis, modifiers, key, null);
-    }
-
-    @Descriptor("press and release a key on a control, focused first")
-    public Object keypress(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor(NO_EFFECTS) @Parameter(names = {"-n", "--no-effects"}, presentValue = "true", absentValue = "false") boolean noEffects,
-            @Descriptor(SETTLE) @Parameter(names = {"--settle-ms"}, absentValue = "-1") long settleMillis,
-            @Descriptor("held down meanwhile: shift, ctrl, alt, meta, comma separated") @Parameter(names = {"-m", "--modifiers"}, absentValue = "") String modifiers,
-            @Descriptor("the key") String key,
-            @Descriptor("the control to focus first") String identifier) throws GuiError {
-        ObjectNode args = receipt(Wire.object().put("key", key), noEffects, settleMillis);
-        if (!modifiers.isBlank()) {
-            ArrayNode m = args.putArray("modifiers");
-            for (String s : modifiers.split(",")) {
-                if (!s.isBlank()) {
-                    m.add(s.strip());
-                }
-            }
-        }
-        if (identifier != null) {
-            args.put("identifier", identifier);
-        }
-        JsonNode data = call(Ops.KEYPRESS, args);
-        ObjectNode asked = args.deepCopy();
-        if (identifier != null) {
-            asked.put("target", identifier);
-        }
-        return json ? data : Readable.pressed(filled(data, asked)) + Readable.receipt(data);
-    }
-
-    @Descriptor("wait until a control is showing, hidden, enabled or disabled, or a dialog is open or closed")
-    public Object wait(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor("how long to wait, in ms (default 5000)") @Parameter(names = {"-t", "--timeout-ms"}, absentValue = "5000") long timeoutMillis,
-            @Descriptor("a control's identifier; or, with open or closed, a dialog's name (createVM)") String target,
-            @Descriptor("showing, hidden, enabled or disabled; open or closed for a dialog") String state) throws GuiError {
-        boolean dialog = state.equals("open") || state.equals("closed");
-        String name = dialog && target.startsWith("dialog.") ? target.substring("dialog.".length()) : target;
-        ObjectNode args = Wire.object().put(dialog ? "dialog" : "identifier", name).put("state", state).put("timeoutMillis", timeoutMillis);
-        JsonNode data = call(Ops.WAIT, args);
-        return json ? data : Readable.waited(filled(data, Wire.object().put("state", state)), dialog ? "dialog " + name : name);
-    }
-
-    /**
-     * Only to say what is missing, for {@code gui:wait} alone or with numbers only: every object
-     * also has {@code Object.wait()}, {@code wait(long)} and {@code wait(long, int)}, which the
-     * shell would otherwise call (and fail with IllegalMonitorStateException). These take the
-     * session, so they match as well as those do, and come first among the class's methods.
-     */
-    @Descriptor("(says what gui:wait needs)")
-    public Object wait(CommandSession session) throws GuiError {
-        throw waitNeeds();
-    }
-
-    @Descriptor("(says what gui:wait needs)")
-    public Object wait(CommandSession session, long number) throws GuiError {
-        throw waitNeeds();
-    }
-
-    @Descriptor("(says what gui:wait needs)")
-    public Object wait(CommandSession session, long number, int another) throws GuiError {
-        throw waitNeeds();
-    }
-
-    private static GuiError waitNeeds() {
-        return new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": gui:wait needs a TARGET and a STATE: an identifier and"
-                + " showing|hidden|enabled|disabled (gui:wait detail.button.stop enabled), or a dialog's name and open|closed"
-                + " (gui:wait createVM open), --value V and an identifier (gui:wait --value Running detail.label.state), or idle;"
-                + " -t MS sets how long (default 5000)", null, null);
-    }
-
-    /**
-     * A value ({@code gui:wait --value Running detail.label.state}) or the whole GUI idle ({@code
-     * gui:wait idle}); anything else says the state is missing. Also there because every object has
-     * {@code Object.wait}, which the shell would otherwise try (and fail with
-     * IllegalMonitorStateException) for one numeric argument.
-     */
-    @Descriptor("wait until a control has a value (--value V ID), or until the GUI is idle (idle)")
-    public Object wait(@Descriptor(JSON) @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor("how long to wait, in ms (default 5000)") @Parameter(names = {"-t", "--timeout-ms"}, absentValue = "5000") long timeoutMillis,
-            @Descriptor("the value to wait for: a label's or field's text, true/false for a toggle, a combo's item") @Parameter(names = {"-v", "--value"}, absentValue = NO_VALUE) String value,
-            @Descriptor("with idle: how long nothing must happen, in ms (default 50)") @Parameter(names = {"-q", "--quiet-ms"}, absentValue = "50") long quietMillis,
-            @Descriptor("a control's identifier (with --value), or idle") String target) throws GuiError {
-        if (!NO_VALUE.equals(value)) {
-            ObjectNode args = Wire.object().put("identifier", target).put("value", value).put("timeoutMillis", timeoutMillis);
-            JsonNode data = call(Ops.WAIT, args);
-            return json ? data : Readable.waitedValue(filled(data, Wire.object().put("value", value)), target);
-        }
-        if ("idle".equals(target)) {
-            ObjectNode args = Wire.object().put("state", "idle").put("quietMillis", quietMillis).put("timeoutMillis", timeoutMillis);
-            JsonNode data = call(Ops.WAIT, args);
-            return json ? data : Readable.waited(filled(data, Wire.object().put("state", "idle")), "the GUI");
-        }
-        throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": the state is missing: gui:wait " + target
-                + " showing|hidden|enabled|disabled, gui:wait DIALOG open|closed, gui:wait --value V " + target + ", or gui:wait idle",
-                null, null);
-    }
-
-    /** What {@code --value} is when it is not given (a value a control's text is not). */
-    private static final String NO_VALUE = "\u0000";
 
     @Descriptor("print the GUI's events as they come, until Enter, --timeout, or an interrupt")
     public Object watch(CommandSession session,
@@ -393,12 +264,209 @@ public final class GuiCommands {
         return new Watcher(bus, session.getConsole(), keyboard).watch(patterns, json, count, Math.round(timeoutSeconds * 1000));
     }
 
-    @Descriptor("save a PNG of the main window with its open dialogs (or of --scope)")
-    public Object screenshot(CommandSession session,
-            @Descriptor("print {output, width, height} as JSON") @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor("window (default), dialog, or an identifier") @Parameter(names = {"-s", "--scope"}, absentValue = "window") String scope,
-            @Descriptor("the PNG file to write (relative to the shell's current folder)") String file) throws GuiError {
-        JsonNode data = call(Ops.SCREENSHOT, Wire.object().put("format", "png").put("scope", scope));
+    // ---- gui:VERB, one per op ----
+
+    /** Runs {@code gui:VERB} with the words after it. */
+    Object run(CommandSession session, String verb, List<Object> arguments) throws Exception {
+        List<String> words = new ArrayList<>();
+        for (Object a : arguments) {
+            words.add(String.valueOf(a));
+        }
+        String op;
+        synchronized (lock) {
+            op = verbs.get(verb);
+        }
+        OpDescription d = op == null ? null : ops.description(op).orElse(null);
+        if (d == null) {
+            throw unavailable(op == null ? verb : op);
+        }
+        Line line = Line.split(d, words, op.equals(Ops.TYPE) ? PROMPT : Map.of());
+        if (line.help) {
+            return usage(verb, d);
+        }
+        try {
+            switch (op) {
+                case Ops.WAIT:
+                    waitShorthand(d, line);
+                    break;
+                case Ops.SCREENSHOT:
+                    return screenshot(session, d, line, verb);
+                default:
+                    line.positional(d, verb, Set.of());
+                    break;
+            }
+            OpOptions.Parsed parsed = OpOptions.parse(d, line.options);
+            ObjectNode args = parsed.args();
+            if (parsed.fromStdin() != null) {
+                askSecret(session, verb, d, args, parsed.fromStdin());
+            }
+            OpOptions.check(d, args);
+            ObjectNode filled = d.check(args);
+            JsonNode data = call(op, args);
+            return line.json ? data : readable(op, filled, data);
+        } catch (OpOptions.UsageException e) {
+            throw wrongLine(verb, d, e.getMessage());
+        }
+    }
+
+    /** A wrong line: what is wrong, then the command's usage. */
+    private static GuiError wrongLine(String verb, OpDescription d, String what) {
+        return new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": " + what + "\n" + usage(verb, d), null, null);
+    }
+
+    /** The command's usage: OpOptions' help, with the Gogo-side flags and the verb's shorthand. */
+    static String usage(String verb, OpDescription d) {
+        StringBuilder b = new StringBuilder(OpOptions.help(d, "gui:" + verb + " [--json]"));
+        List<String> shorthand = Line.POSITIONAL.get(verb);
+        if (d.op().equals(Ops.WAIT)) {
+            b.append("Shorthand: gui:wait ID showing|hidden|enabled|disabled, gui:wait NAME open|closed, gui:wait --value V ID,"
+                    + " gui:wait idle\n");
+        } else if (d.op().equals(Ops.SCREENSHOT)) {
+            b.append("FILE: the PNG file to write (relative to the shell's current folder)\n");
+        } else if (shorthand != null && !d.open()) {
+            StringBuilder s = new StringBuilder("Shorthand: gui:").append(verb);
+            for (String n : shorthand) {
+                d.arg(n).ifPresent(a -> s.append(' ').append(a.label() != null ? a.label() : n.toUpperCase(java.util.Locale.ROOT)));
+            }
+            b.append(s).append(" (these words in this order, with the options before or after them)\n");
+        }
+        if (d.op().equals(Ops.TYPE)) {
+            b.append("-p, --prompt: --text-stdin (ask for the text on the console, not shown on a terminal)\n");
+        }
+        b.append("--json, -j: the op's data as JSON");
+        return b.toString();
+    }
+
+    /**
+     * gui:wait's shorthand: {@code TARGET STATE} ({@code open}/{@code closed}: TARGET is a dialog,
+     * {@code dialog.} before its name taken off; else a control), {@code ID} with {@code --value},
+     * {@code idle}.
+     */
+    private static void waitShorthand(OpDescription d, Line line) throws OpOptions.UsageException {
+        List<String> bare = line.bare;
+        boolean anything = line.gives(d, "identifier") || line.gives(d, "dialog") || line.gives(d, "state") || line.gives(d, "value");
+        if (bare.isEmpty() && !anything) {
+            throw new OpOptions.UsageException("gui:wait needs a TARGET and a STATE: an identifier and showing|hidden|enabled|disabled"
+                    + " (gui:wait detail.button.stop enabled), or a dialog's name and open|closed (gui:wait createVM open),"
+                    + " --value V and an identifier (gui:wait --value Running detail.label.state), or idle");
+        }
+        if (bare.size() > 2) {
+            throw new OpOptions.UsageException((bare.size() - 2) + " word(s) too many: gui:wait takes TARGET STATE besides its options");
+        }
+        if (bare.size() == 1 && bare.get(0).equals("idle") && !line.gives(d, "state")) {
+            line.options.add("--state");
+            line.options.add("idle");
+        } else if (bare.size() == 2) {
+            String state = bare.get(1);
+            boolean dialog = state.equals("open") || state.equals("closed");
+            String target = bare.get(0);
+            line.options.add(dialog ? "--dialog" : "--identifier");
+            line.options.add(dialog && target.startsWith("dialog.") ? target.substring("dialog.".length()) : target);
+            line.options.add("--state");
+            line.options.add(state);
+        } else if (bare.size() == 1) {
+            if (!line.gives(d, "value") && !line.gives(d, "state")) {
+                throw new OpOptions.UsageException("the state is missing: gui:wait " + bare.get(0) + " showing|hidden|enabled|disabled,"
+                        + " gui:wait DIALOG open|closed, gui:wait --value V " + bare.get(0) + ", or gui:wait idle");
+            }
+            line.options.add("--identifier");
+            line.options.add(bare.get(0));
+        }
+        bare.clear();
+    }
+
+    /** The readable text of an op's answer: the contract's wording, else the data as indented JSON. */
+    private String readable(String op, ObjectNode args, JsonNode data) throws GuiError {
+        switch (op) {
+            case Ops.LIST:
+                return Readable.list(data);
+            case Ops.DIALOG_CURRENT:
+                return Readable.dialog(data);
+            case Ops.AUDIT: {
+                JsonNode problems = data == null ? null : data.get("problems");
+                boolean clean = problems == null || !problems.isArray() || problems.isEmpty();
+                return Readable.audit(data, clean ? checked() : -1);
+            }
+            case Ops.CLICK:
+                return Readable.clickedReceipt(filled(data, args));
+            case Ops.SELECT:
+                return Readable.selected(filled(data, args)) + Readable.receipt(data);
+            case Ops.HOVER:
+                return Readable.hoveredReceipt(filled(data, args));
+            case Ops.SCROLL:
+                return Readable.scrolledReceipt(filled(data, args));
+            case Ops.TYPE: {
+                ObjectNode asked = Wire.object().put("typed", args.path("text").asText("").length());
+                if (args.hasNonNull("identifier")) {
+                    asked.set("identifier", args.get("identifier"));
+                }
+                return Readable.typed(filled(data, asked)) + Readable.receipt(data);
+            }
+            case Ops.KEYPRESS: {
+                ObjectNode asked = args.deepCopy();
+                if (args.hasNonNull("identifier")) {
+                    asked.set("target", args.get("identifier"));
+                }
+                return Readable.pressed(filled(data, asked)) + Readable.receipt(data);
+            }
+            case Ops.WAIT: {
+                if (args.hasNonNull("value")) {
+                    return Readable.waitedValue(filled(data, Wire.object().set("value", args.get("value"))),
+                            args.path("identifier").asText("?"));
+                }
+                JsonNode filled = filled(data, Wire.object().set("state", args.path("state")));
+                if ("idle".equals(args.path("state").asText())) {
+                    return Readable.waited(filled, "the GUI");
+                }
+                return Readable.waited(filled, args.hasNonNull("dialog") ? "dialog " + args.get("dialog").asText()
+                        : args.path("identifier").asText("?"));
+            }
+            default:
+                // An op without wording of its own: its data, indented.
+                try {
+                    return Wire.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(data);
+                } catch (JsonProcessingException e) {
+                    throw new GuiError(ErrorCodes.INTERNAL, ErrorCodes.INTERNAL + ": cannot show " + op + "'s data: " + e.getOriginalMessage(),
+                            null, e);
+                }
+        }
+    }
+
+    /**
+     * A secret asked for on the console ({@code --NAME-stdin}; gui:type's {@code -p}, {@code --prompt}),
+     * never on the command line. For gui:type the rest of the line is checked first, then the target
+     * is (focused) by typing nothing, so that an unknown, hidden or read-only control fails before
+     * anyone types a password for nothing.
+     */
+    private void askSecret(CommandSession session, String verb, OpDescription d, ObjectNode args, String secret) throws Exception {
+        String what = secret + " for gui:" + verb;
+        if (d.op().equals(Ops.TYPE)) {
+            OpOptions.check(d, args.deepCopy().put(secret, ""));
+            ObjectNode focus = Wire.object().put(secret, "").put("effects", false).put("settleMillis", 0);
+            if (args.hasNonNull("identifier")) {
+                focus.set("identifier", args.get("identifier"));
+            }
+            call(Ops.TYPE, focus);
+            what = "text for " + args.path("identifier").asText("the focused control");
+        }
+        args.put(secret, askText(session, what));
+    }
+
+    /** gui:screenshot: the op's options and the FILE the PNG is written to (relative to the shell's current folder). */
+    private Object screenshot(CommandSession session, OpDescription d, Line line, String verb) throws Exception {
+        if (line.bare.size() != 1) {
+            throw wrongLine(verb, d, line.bare.isEmpty() ? "gui:" + verb + " needs the FILE to write"
+                    : (line.bare.size() - 1) + " word(s) too many: gui:" + verb + " takes one FILE besides its options");
+        }
+        String file = line.bare.get(0);
+        ObjectNode args;
+        try {
+            args = OpOptions.parse(d, line.options).args();
+            OpOptions.check(d, args);
+        } catch (OpOptions.UsageException e) {
+            throw wrongLine(verb, d, e.getMessage());
+        }
+        JsonNode data = call(Ops.SCREENSHOT, args);
         JsonNode b64 = data == null ? null : data.get("png_base64");
         if (b64 == null || !b64.isTextual()) {
             throw new GuiError(ErrorCodes.INTERNAL, ErrorCodes.INTERNAL + ": gui.screenshot answered without png_base64", null, null);
@@ -413,26 +481,31 @@ public final class GuiCommands {
         ObjectNode summary = Wire.object().put("output", out.toString());
         summary.set("width", data.get("width"));
         summary.set("height", data.get("height"));
-        return json ? summary : "wrote " + out + " (" + data.path("width").asText("?") + "x" + data.path("height").asText("?") + ")";
+        if (data.has("marks")) {
+            summary.set("marks", data.get("marks"));
+        }
+        if (line.json) {
+            return summary;
+        }
+        String wrote = "wrote " + out + " (" + data.path("width").asText("?") + "x" + data.path("height").asText("?") + ")";
+        return data.has("marks") ? wrote + "\n" + Readable.marks(data) : wrote;
     }
 
     // ---- calling ops ----
 
-    /** Runs the op named {@code op} in-process; its failure becomes a {@link GuiError}. */
+    /**
+     * Runs the op named {@code op} in-process, its args checked against its description first (the
+     * defaults filled in), as the transport does; its failure becomes a {@link GuiError}.
+     */
     JsonNode call(String op, ObjectNode args) throws GuiError {
         ProbeOp p = ops.get(op);
-        if (p == null) {
-            ObjectNode details = Wire.object();
-            ArrayNode present = details.putArray("ops");
-            ops.names().forEach(present::add);
-            String bundle = ops.provider(op);
-            throw new GuiError(ErrorCodes.OP_UNAVAILABLE, ErrorCodes.OP_UNAVAILABLE + ": " + op
-                    + " is not available: its bundle " + (bundle == null ? "" : bundle + " ") + "is not installed or not started ("
-                    + (bundle == null ? "" : "lb " + bundle + " finds it, start ID starts it; ") + "available now: "
-                    + (present.isEmpty() ? "none" : String.join(", ", ops.names())) + ")", details, null);
+        OpDescription d = ops.description(op).orElse(null);
+        if (p == null || d == null) {
+            throw unavailable(op);
         }
         try {
-            return p.execute(GogoContext.INSTANCE, args == null ? Wire.object() : args);
+            // The transport's check, then the op; OpTable.call(op, ctx, args) (the ops branch) does both in one.
+            return p.execute(GogoContext.INSTANCE, d.check(args));
         } catch (ProbeException e) {
             throw new GuiError(e.code(), Readable.error(e.code(), e.getMessage(), e.details()), e.details(), e);
         } catch (RuntimeException e) {
@@ -442,10 +515,22 @@ public final class GuiCommands {
         }
     }
 
+    /** The op is not there (a command called as its op went): which bundle provides it, and what is there. */
+    private GuiError unavailable(String op) {
+        ObjectNode details = Wire.object();
+        ArrayNode present = details.putArray("ops");
+        ops.names().forEach(present::add);
+        String bundle = ops.provider(op);
+        return new GuiError(ErrorCodes.OP_UNAVAILABLE, ErrorCodes.OP_UNAVAILABLE + ": " + op
+                + " is not available: its bundle " + (bundle == null ? "" : bundle + " ") + "is not installed or not started ("
+                + (bundle == null ? "" : "lb " + bundle + " finds it, start ID starts it; ") + "available now: "
+                + (present.isEmpty() ? "none" : String.join(", ", ops.names())) + ")", details, null);
+    }
+
     /** How many controls gui.audit looked at: what gui.list shows of the same windows; -1 when unknown. */
     private int checked() {
         try {
-            JsonNode list = call(Ops.LIST, null);
+            JsonNode list = call(Ops.LIST, Wire.object());
             JsonNode items = list == null ? null : list.get("items");
             return items != null && items.isArray() ? items.size() : -1;
         } catch (GuiError e) {
@@ -456,6 +541,7 @@ public final class GuiCommands {
     /** {@code data} with what it lacks taken from {@code asked} (never typed text), for the readable line. */
     private static JsonNode filled(JsonNode data, ObjectNode asked) {
         ObjectNode d = asked.deepCopy();
+        d.remove("text");
         if (data != null && data.isObject()) {
             d.setAll((ObjectNode) data);
         }
@@ -495,8 +581,8 @@ public final class GuiCommands {
      * own line reader, whatever stdout is), or on the JVM's terminal when gogo.shell reads from it;
      * else a line from the session's keyboard (telnet, a piped console), which shows as it is typed.
      */
-    private static String askText(CommandSession session, String identifier) throws GuiError {
-        String prompt = "text for " + identifier + " (not shown): ";
+    private static String askText(CommandSession session, String what) throws GuiError {
+        String prompt = what + " (not shown): ";
         if (session.get(Jline.TERMINAL) != null) {
             try {
                 org.jline.terminal.Terminal terminal = Jline.terminal(session);
@@ -509,14 +595,14 @@ public final class GuiCommands {
         }
         Console console = System.console();
         if (console != null && isTerminal(session.getKeyboard())) {
-            char[] typed = console.readPassword("text for %s (not shown): ", identifier);
+            char[] typed = console.readPassword("%s (not shown): ", what);
             if (typed == null) {
                 throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": the console's input ended before a line", null, null);
             }
             return new String(typed);
         }
         PrintStream out = session.getConsole();
-        out.print("text for " + identifier + " (shown as you type it: this console cannot hide it): ");
+        out.print(what + " (shown as you type it: this console cannot hide it): ");
         out.flush();
         try {
             return readLine(session.getKeyboard());
@@ -552,24 +638,5 @@ public final class GuiCommands {
         }
         String s = line.toString(StandardCharsets.UTF_8);
         return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
-    }
-
-    /**
-     * Puts an acting command's receipt options into the op's args: {@code effects: false} for
-     * {@code -n}, {@code settleMillis} when {@code --settle-ms} was given (-1: not given, the op's
-     * default applies). Out of range is the op's own error, said before anything is sent.
-     */
-    static ObjectNode receipt(ObjectNode args, boolean noEffects, long settleMillis) throws GuiError {
-        if (settleMillis != -1 && (settleMillis < 0 || settleMillis > MAX_SETTLE_MILLIS)) {
-            throw new GuiError(ErrorCodes.INVALID_ARGS, ErrorCodes.INVALID_ARGS + ": --settle-ms must be from 0 to " + MAX_SETTLE_MILLIS
-                    + ", not " + settleMillis, null, null);
-        }
-        if (noEffects) {
-            args.put("effects", false);
-        }
-        if (settleMillis != -1) {
-            args.put("settleMillis", settleMillis);
-        }
-        return args;
     }
 }

@@ -1,43 +1,46 @@
 package probe.gogo.internal;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.function.Predicate;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.CommandSessionListener;
-import org.apache.felix.service.command.Descriptor;
-import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
+import probe.api.OpDescription;
+import probe.api.OpDescription.Arg;
+import probe.api.Ops;
+import probe.api.Ops.Verbs;
+import probe.client.line.OpOptions;
 
 /**
- * Tab completion of the gui:* commands in gogo.jline's console: the commands' options with their
- * descriptions, option values (buttons, modifiers, event patterns, scopes), and the identifiers
- * of the controls showing now, grouped by role, for the arguments that take one.
+ * Tab completion of the gui:* commands in gogo.jline's console, from the ops' descriptions as
+ * {@link OpOptions#complete} reads them: each command's options with their help, the choices of an
+ * option that has some ({@code --button left|right|middle}), and the identifiers of the controls
+ * showing now, grouped by role, for an argument that names a control (after {@code --identifier},
+ * or at its place in the verb's shorthand: {@code gui:click dialog.cr<Tab>}).
  *
  * <p>gogo.jline completes a command's arguments from the completion table in its session (what
- * its {@code complete} command edits). This listener fills in the gui:* entries before the first
- * thing each console session runs (its profile); a session without that table (another shell, a
- * script without a console) is left alone. The table itself is written by {@link Jline}; what to
- * offer for a word is decided here, without JLine, so that it can be tested as it is.
+ * its {@code complete} command edits). This listener brings the gui:* entries up to date before
+ * each thing a console session runs (its profile first), so a command that came with its op since
+ * is completed from the next line on; a session without that table (another shell, a script
+ * without a console) is left alone. The table itself is written by {@link Jline}; what to offer for
+ * a word is decided here, without JLine, so that it can be tested as it is.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = CommandSessionListener.class)
 public final class GuiCompletion implements CommandSessionListener {
-    static final String SCOPE = "gui";
+    static final String SCOPE = GuiCommands.SCOPE;
 
     /** An option of a command: its names, what it means, whether a value follows it. */
     record Opt(List<String> names, String description, boolean takesValue) {
     }
 
-    /** A command with its description and options, as its methods' annotations say. */
+    /** A command with its description and options. */
     record Command(String name, String description, List<Opt> options) {
     }
 
@@ -49,8 +52,10 @@ public final class GuiCompletion implements CommandSessionListener {
     record Item(String identifier, String role, String label, boolean clickable) {
     }
 
-    /** Where the controls come from: gui.list, in-process. */
-    interface Source {
+    /** What is there to complete: the op commands present now, and the controls showing now (from gui.list, in-process). */
+    interface Catalog {
+        SortedMap<String, OpDescription> commands();
+
         List<Item> items();
     }
 
@@ -59,28 +64,39 @@ public final class GuiCompletion implements CommandSessionListener {
     private static final List<String> EVENTS = List.of("*", "dialog.*", "dialog.opened", "dialog.closed", "list.refreshed", "vm.state",
             "error", "window.*", "focus.changed", "edt.*", "events.lost");
     private static final List<String> TYPABLE = List.of("input", "password", "combo", "spinner");
+    private static final Opt JSON = new Opt(Line.JSON, "print the op's data as JSON instead of text", false);
 
-    private final Source source;
+    private final Catalog catalog;
 
     @Activate
     public GuiCompletion(@Reference GuiCommands commands) {
-        this(commands::completionItems);
+        this(new Catalog() {
+            @Override
+            public SortedMap<String, OpDescription> commands() {
+                return commands.commands();
+            }
+
+            @Override
+            public List<Item> items() {
+                return commands.completionItems();
+            }
+        });
     }
 
-    GuiCompletion(Source source) {
-        this.source = source;
+    GuiCompletion(Catalog catalog) {
+        this.catalog = catalog;
     }
 
     @Override
     public void beforeExecute(CommandSession session, CharSequence command) {
-        if (session.get(Jline.COMPLETIONS) == null || session.get(Jline.COMPLETE_FUNCTION) != null) {
+        if (session.get(Jline.COMPLETIONS) == null) {
             return;
         }
         try {
-            // Once per console session, before its first line is read: the line editor's terminal
-            // must have a width (a pipe's has none) for anything to work at all.
+            // Before the first line is read: the line editor's terminal must have a width (a pipe's
+            // has none) for anything to work at all.
             Jline.sizeIfNone(session);
-            Jline.installCompletion(session, source);
+            Jline.installCompletion(session, this);
         } catch (LinkageError e) {
             // A completion table without JLine to go with it: not gogo.jline's; nothing to add to.
         }
@@ -94,127 +110,108 @@ public final class GuiCompletion implements CommandSessionListener {
     public void afterExecute(CommandSession session, CharSequence command, Object result) {
     }
 
-    /** The gui:* commands: every public method of {@link GuiCommands} with a description. */
-    static List<Command> commands() {
-        Map<String, List<Method>> byName = new TreeMap<>();
-        for (Method m : GuiCommands.class.getDeclaredMethods()) {
-            if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()) && m.isAnnotationPresent(Descriptor.class)) {
-                byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()).add(m);
+    /** The gui:* commands now: gui:hello, gui:watch, and one per op present, with its options. */
+    List<Command> commands() {
+        List<Command> out = new ArrayList<>();
+        out.add(new Command(Verbs.HELLO, "show the protocol and the ops this shell can call now", List.of(JSON)));
+        out.add(new Command(Verbs.WATCH, "print the GUI's events as they come, until Enter, --timeout, COUNT events or an interrupt",
+                List.of(JSON, new Opt(List.of("-e", "--events"), "event name patterns, comma separated (dialog.*,vm.state); default all",
+                        true), new Opt(List.of("-t", "--timeout"), "stop after this many seconds in all (default: no limit)", true))));
+        for (Map.Entry<String, OpDescription> e : catalog.commands().entrySet()) {
+            OpDescription d = e.getValue();
+            List<Opt> options = new ArrayList<>();
+            options.add(JSON);
+            for (String spelt : OpOptions.complete(d, List.of(), "")) {
+                Optional<Arg> a = arg(d, spelt);
+                options.add(new Opt(List.of(spelt), a.map(OpOptions::explain).orElse(null),
+                        a.isPresent() && a.get().type() != OpDescription.Type.BOOLEAN && !spelt.endsWith(OpOptions.STDIN)));
+            }
+            if (d.op().equals(Ops.TYPE)) {
+                options.add(new Opt(GuiCommands.PROMPT.keySet().stream().sorted().toList(),
+                        "ask for the text on the console (not shown on a terminal, never in the history)", false));
+            }
+            options.add(new Opt(Line.HELP, "the command's usage", false));
+            String said = d.title() != null ? d.title() : d.summary() != null ? d.summary() : d.op();
+            out.add(new Command(e.getKey(), said, options));
+        }
+        return out;
+    }
+
+    /** The argument an option spelling stands for: {@code --identifier}, {@code --no-effects}, {@code --text-stdin}. */
+    private static Optional<Arg> arg(OpDescription d, String spelt) {
+        for (Arg a : d.args()) {
+            String o = a.optionName();
+            if (spelt.equals(o) || spelt.equals("--no-" + o.substring(2)) || spelt.equals(o + OpOptions.STDIN)) {
+                return Optional.of(a);
             }
         }
-        List<Command> commands = new ArrayList<>();
-        for (Map.Entry<String, List<Method>> e : byName.entrySet()) {
-            // The overload with the most parameters describes the command in full.
-            Method widest = e.getValue().stream().max(Comparator.comparingInt(Method::getParameterCount)).orElseThrow();
-            Map<String, Opt> options = new LinkedHashMap<>();
-            for (Method m : e.getValue()) {
-                for (java.lang.reflect.Parameter p : m.getParameters()) {
-                    Parameter option = p.getAnnotation(Parameter.class);
-                    Descriptor d = p.getAnnotation(Descriptor.class);
-                    if (option != null) {
-                        options.putIfAbsent(option.names()[0], new Opt(List.of(option.names()), d == null ? null : d.value(),
-                                Parameter.UNSPECIFIED.equals(option.presentValue())));
-                    }
-                }
-            }
-            commands.add(new Command(e.getKey(), widest.getAnnotation(Descriptor.class).value(), List.copyOf(options.values())));
-        }
-        return commands;
+        return Optional.empty();
     }
 
     /**
      * What to offer for the next word after {@code before} (the command and the words before the
-     * cursor): the values of the option just given, or the candidates for the argument at that
-     * position. The line editor keeps those that start with what is typed.
+     * cursor): the values of the option just given, or of the argument at that place of the verb's
+     * shorthand. The line editor keeps those that start with what is typed.
      */
-    static List<Choice> choices(List<String> before, Source source) {
+    List<Choice> choices(List<String> before) {
         String name = before.get(0);
         name = name.startsWith(SCOPE + ":") ? name.substring(SCOPE.length() + 1) : name;
-        Command command = null;
-        for (Command c : commands()) {
-            if (c.name().equals(name)) {
-                command = c;
-            }
+        List<String> words = before.subList(1, before.size());
+        String last = words.isEmpty() ? null : words.get(words.size() - 1);
+        if (name.equals(Verbs.WATCH)) {
+            return "-e".equals(last) || "--events".equals(last) ? words("event", EVENTS) : List.of();
         }
-        if (command == null) {
+        OpDescription d = catalog.commands().get(name);
+        if (d == null || d.open()) {
             return List.of();
         }
-        int position = 0;
-        Opt pending = null;
-        for (String word : before.subList(1, before.size())) {
-            if (pending != null) {
-                pending = null;
-                continue;
-            }
-            Opt o = option(command, word);
-            if (o != null) {
-                pending = o.takesValue() ? o : null;
-            } else {
-                position++;
-            }
+        Map<String, String> aliases = d.op().equals(Ops.TYPE) ? GuiCommands.PROMPT : Map.of();
+        if (last != null && Line.takesValue(d, aliases.getOrDefault(last, last))) {
+            return values(name, d, Line.arg(d, last).orElseThrow());
         }
-        return pending != null ? values(command.name(), pending.names().get(pending.names().size() - 1), source)
-                : arguments(command.name(), position, source);
+        Line line = Line.split(d, words, aliases);
+        int position = line.bare.size();
+        if (d.op().equals(Ops.WAIT)) {
+            return position == 0 ? join(dialogs(catalog.items()), identifiers(catalog.items(), i -> true))
+                    : position == 1 ? words("state", d.arg("state").map(Arg::choices).orElse(List.of())) : List.of();
+        }
+        List<String> shorthand = Line.POSITIONAL.getOrDefault(name, List.of());
+        List<String> free = shorthand.stream().filter(n -> d.arg(n).isPresent() && !line.gives(d, n)).toList();
+        return position < free.size() ? values(name, d, d.arg(free.get(position)).orElseThrow()) : List.of();
     }
 
-    private static Opt option(Command command, String word) {
-        for (Opt o : command.options()) {
-            if (o.names().contains(word)) {
-                return o;
-            }
+    /** The values an argument may take: its choices, else, for one that names something, what is there now. */
+    private List<Choice> values(String verb, OpDescription d, Arg a) {
+        List<String> choices = OpOptions.complete(d, List.of(a.optionName()), "");
+        if (!choices.isEmpty()) {
+            return words(a.name(), choices);
         }
-        return null;
-    }
-
-    private static List<Choice> values(String command, String option, Source source) {
-        switch (command + " " + option) {
-            case "click --button":
-                return words("button", "left", "right", "middle");
-            case "keypress --modifiers":
-                return words("modifier", "shift", "ctrl", "alt", "meta");
-            case "watch --events":
-                return words("event", EVENTS.toArray(new String[0]));
-            case "screenshot --scope":
-                return join(words("scope", "window", "dialog"), identifiers(source, i -> true));
+        switch (a.name()) {
+            case "identifier":
+                return identifiers(catalog.items(), verb.equals(Verbs.CLICK) ? Item::clickable
+                        : verb.equals(Verbs.TYPE) ? i -> TYPABLE.contains(i.role()) : i -> true);
+            case "dialog":
+                return dialogs(catalog.items());
+            case "scope":
+                return join(words("scope", List.of("window", "dialog", "sidebar")), identifiers(catalog.items(), i -> true));
+            case "key":
+                return words("key", KEYS);
             default:
                 return List.of();
         }
     }
 
-    private static List<Choice> arguments(String command, int position, Source source) {
-        switch (command + " " + position) {
-            case "list 0":
-                return join(words("scope", "window", "dialog", "sidebar"), identifiers(source, i -> true));
-            case "click 0":
-                return identifiers(source, Item::clickable);
-            case "type 0":
-                return identifiers(source, i -> TYPABLE.contains(i.role()));
-            case "keypress 0":
-                return words("key", KEYS.toArray(new String[0]));
-            case "keypress 1":
-                return identifiers(source, i -> true);
-            case "wait 0": {
-                List<Item> items = source.items();
-                List<Choice> dialogs = new ArrayList<>();
-                for (Item i : items) {
-                    if ("dialog".equals(i.role()) && i.identifier().startsWith("dialog.")) {
-                        dialogs.add(new Choice(i.identifier().substring("dialog.".length()), "dialog (open|closed)", i.label()));
-                    }
-                }
-                return join(dialogs, identifiers(items, i -> true));
+    private static List<Choice> dialogs(List<Item> items) {
+        List<Choice> out = new ArrayList<>();
+        for (Item i : items) {
+            if ("dialog".equals(i.role()) && i.identifier() != null && i.identifier().startsWith("dialog.")) {
+                out.add(new Choice(i.identifier().substring("dialog.".length()), "dialog", i.label()));
             }
-            case "wait 1":
-                return words("state", "showing", "hidden", "enabled", "disabled", "open", "closed");
-            default:
-                return List.of();
         }
+        return out;
     }
 
-    private static List<Choice> identifiers(Source source, java.util.function.Predicate<Item> which) {
-        return identifiers(source.items(), which);
-    }
-
-    private static List<Choice> identifiers(List<Item> items, java.util.function.Predicate<Item> which) {
+    private static List<Choice> identifiers(List<Item> items, Predicate<Item> which) {
         List<Choice> out = new ArrayList<>();
         for (Item i : items) {
             if (i.identifier() != null && which.test(i)) {
@@ -224,8 +221,8 @@ public final class GuiCompletion implements CommandSessionListener {
         return out;
     }
 
-    private static List<Choice> words(String group, String... words) {
-        return Arrays.stream(words).map(w -> new Choice(w, group, null)).toList();
+    private static List<Choice> words(String group, List<String> words) {
+        return words.stream().map(w -> new Choice(w, group, null)).toList();
     }
 
     private static List<Choice> join(List<Choice> a, List<Choice> b) {

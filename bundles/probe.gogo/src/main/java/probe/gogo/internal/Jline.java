@@ -80,31 +80,37 @@ final class Jline {
     }
 
     /**
-     * Puts the gui:* commands into the session's completion table, once: each command's
-     * description and options (from its annotations) and one argument entry that asks
-     * {@code complete} for the candidates of the word under the cursor.
+     * Brings the gui:* entries of the session's completion table up to date: each command's
+     * description and options, and one argument entry that asks {@code completion} for the
+     * candidates of the word under the cursor; the entries of commands gone are taken out.
      */
     @SuppressWarnings("unchecked")
-    static void installCompletion(CommandSession session, GuiCompletion.Source source) {
+    static void installCompletion(CommandSession session, GuiCompletion completion) {
         Object table = session.get(COMPLETIONS);
-        if (!(table instanceof Map) || session.get(COMPLETE_FUNCTION) != null) {
+        if (!(table instanceof Map)) {
             return;
         }
         Map<String, List<CompletionData>> completions = (Map<String, List<CompletionData>>) table;
-        session.put(COMPLETE_FUNCTION, (Function) (s, arguments) -> candidates(s, source));
-        for (GuiCompletion.Command c : GuiCompletion.commands()) {
+        if (session.get(COMPLETE_FUNCTION) == null) {
+            session.put(COMPLETE_FUNCTION, (Function) (s, arguments) -> candidates(s, completion));
+        }
+        String prefix = GuiCompletion.SCOPE + ":";
+        Map<String, List<CompletionData>> now = new java.util.LinkedHashMap<>();
+        for (GuiCompletion.Command c : completion.commands()) {
             List<CompletionData> data = new ArrayList<>();
             data.add(new CompletionData(null, c.description(), null, null));
             for (GuiCompletion.Opt o : c.options()) {
                 data.add(new CompletionData(o.names(), o.description(), null, null));
             }
             data.add(new CompletionData(null, null, COMPLETE_FUNCTION, null));
-            completions.put(GuiCompletion.SCOPE + ":" + c.name(), data);
+            now.put(prefix + c.name(), data);
         }
+        completions.keySet().removeIf(k -> k.startsWith(prefix) && !now.containsKey(k));
+        completions.putAll(now);
     }
 
     /** The candidates for the word under the cursor of the line being completed. */
-    private static List<Candidate> candidates(CommandSession session, GuiCompletion.Source source) {
+    private static List<Candidate> candidates(CommandSession session, GuiCompletion completion) {
         List<Candidate> out = new ArrayList<>();
         Object l = session.get(COMMAND_LINE);
         if (!(l instanceof ParsedLine)) {
@@ -116,7 +122,7 @@ final class Jline {
         if (index < 1 || words.isEmpty()) {
             return out;
         }
-        for (GuiCompletion.Choice choice : GuiCompletion.choices(words.subList(0, index), source)) {
+        for (GuiCompletion.Choice choice : completion.choices(words.subList(0, index))) {
             out.add(new Candidate(choice.value(), choice.value(), choice.group(), choice.description(), null, null, true));
         }
         return out;

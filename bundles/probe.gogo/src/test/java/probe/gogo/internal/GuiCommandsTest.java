@@ -11,14 +11,20 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -34,6 +40,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import probe.api.ErrorCodes;
 import probe.api.OpContext;
+import probe.api.OpDescription;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
@@ -44,8 +52,8 @@ import probe.api.wire.Wire;
  * overloads and results are parsed and shown as the shell does, against fake op services.
  */
 class GuiCommandsTest {
-    private static final String[] FUNCTIONS = {"hello", "list", "dialog", "audit", "click", "type", "keypress", "wait", "watch",
-        "screenshot", "select", "hover", "scroll"};
+    /** This component's own commands; the others come and go with their ops. */
+    private static final String[] FUNCTIONS = {"hello", "watch"};
 
     @TempDir
     Path dir;
@@ -82,8 +90,28 @@ class GuiCommandsTest {
             calls.add(new Call(name, args, ctx));
             return answer.answer(args);
         };
-        commands.addOp(op, Map.of("probe.op", name, "service.id", id, "service.ranking", ranking));
+        commands.addOp(op, Map.of("probe.op", name, "service.id", id, "service.ranking", ranking), "test", description(name));
         return id;
+    }
+
+    /** The description an op bundle of the contract declares, read from its sources beside this module; null for another op. */
+    static URL description(String op) {
+        try (DirectoryStream<Path> bundles = Files.newDirectoryStream(Path.of(".."))) {
+            for (Path b : bundles) {
+                Path f = b.resolve("src/main/resources").resolve(OpDescription.location(op));
+                if (Files.isRegularFile(f)) {
+                    return f.toUri().toURL();
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Compares args as JSON (an int and a long of the same value alike). */
+    private static void assertArgs(String expected, ObjectNode actual) throws Exception {
+        assertEquals(Wire.mapper().readTree(expected), Wire.mapper().readTree(actual.toString()), actual.toString());
     }
 
     private Call last() {
@@ -104,7 +132,11 @@ class GuiCommandsTest {
     @BeforeEach
     void start() {
         processor = new CommandProcessorImpl(threadIO);
-        commands = new GuiCommands("1.2.3");
+        // Each verb's command registered with the processor as the framework would (a Function service).
+        commands = new GuiCommands("1.2.3", (verb, function) -> {
+            processor.addCommand("gui", function, verb);
+            return () -> processor.removeCommand("gui", verb, function);
+        });
         for (String f : FUNCTIONS) {
             processor.addCommand("gui", commands, f);
         }
@@ -183,6 +215,105 @@ class GuiCommandsTest {
     }
 
     @Test
+    void listTakesTheOptionsOfTheCommandLine() throws Exception {
+        listOp();
+        // The CLI's spelling (hvm-dbg gui list --scope dialog), with = too; the shorthand stays.
+        for (String line : new String[] {"gui:list --scope dialog", "gui:list --scope=dialog", "gui:list dialog", "gui:list -j --scope dialog"}) {
+            Object r = run(line);
+            assertEquals("dialog", last().args().get("scope").textValue(), line);
+            assertTrue(r instanceof JsonNode == line.contains("-j"), line + ": " + r);
+        }
+        // A wrong line gets what is wrong and the command's usage, from the op's description.
+        String usage = "Usage: gui:list [--json] [--scope S]\nThe controls a person sees now";
+        GuiError shortOption = assertThrows(GuiError.class, () -> run("gui:list -s dialog"));
+        assertEquals(ErrorCodes.INVALID_ARGS, shortOption.code());
+        assertTrue(shortOption.getMessage().startsWith("gui.invalid_args: unexpected '-s': list takes options only ([--scope S])\n" + usage),
+                shortOption.getMessage());
+        GuiError typo = assertThrows(GuiError.class, () -> run("gui:list --scop dialog"));
+        assertTrue(typo.getMessage().startsWith("gui.invalid_args: unknown option '--scop' for list; did you mean --scope?"), typo.getMessage());
+        assertTrue(typo.getMessage().contains("\n" + usage), typo.getMessage());
+        assertTrue(typo.getMessage().contains("--scope S  window (the main window"), typo.getMessage());
+        GuiError two = assertThrows(GuiError.class, () -> run("gui:list dialog sidebar"));
+        assertTrue(two.getMessage().startsWith("gui.invalid_args: 1 word(s) too many: gui:list takes at most 1 besides its options (scope)"),
+                two.getMessage());
+        // --help prints it.
+        String help = (String) run("gui:list --help");
+        assertTrue(help.startsWith(usage), help);
+        assertTrue(help.contains("\nShorthand: gui:list S (these words in this order, with the options before or after them)\n"), help);
+    }
+
+    @Test
+    void anOpComesAndGoesAsACommandFromItsDescription() throws Exception {
+        Path echo = dir.resolve("demo.echo.json");
+        Files.writeString(echo, "{\"op\": \"demo.echo\", \"verb\": \"echo\", \"title\": \"Say it again\", \"acts\": false, \"args\": ["
+                + "{\"name\": \"text\", \"type\": \"string\", \"required\": true, \"label\": \"T\"},"
+                + "{\"name\": \"times\", \"type\": \"integer\", \"minimum\": 1, \"maximum\": 5, \"default\": 1}]}");
+        ProbeOp op = (ctx, args) -> {
+            calls.add(new Call("demo.echo", args, ctx));
+            return Wire.object().put("said", args.get("text").textValue().repeat(args.get("times").intValue()));
+        };
+        Exception before = assertThrows(IllegalArgumentException.class, () -> run("gui:echo --text hi"));
+        assertEquals("Command not found: gui:echo", before.getMessage());
+        commands.addOp(op, Map.of("probe.op", "demo.echo", "service.id", 77L), "demo", echo.toUri().toURL());
+        assertEquals("{\n  \"said\" : \"hihi\"\n}", run("gui:echo --text hi --times 2"), "no wording of its own: its data");
+        assertEquals("hi", ((JsonNode) run("gui:echo --text hi -j")).get("said").textValue());
+        assertArgs("{\"text\":\"hi\",\"times\":1}", last().args());
+        GuiError range = assertThrows(GuiError.class, () -> run("gui:echo --text hi --times 9"));
+        assertTrue(range.getMessage().startsWith("gui.invalid_args: --times must be an integer from 1 to 5, got 9\n"
+                + "Usage: gui:echo [--json] --text T [--times N]\nSay it again\n"), range.getMessage());
+        GuiError missing = assertThrows(GuiError.class, () -> run("gui:echo"));
+        assertTrue(missing.getMessage().startsWith("gui.invalid_args: --text is required"), missing.getMessage());
+        GuiError positional = assertThrows(GuiError.class, () -> run("gui:echo hi"));
+        assertTrue(positional.getMessage().startsWith("gui.invalid_args: unexpected 'hi': echo takes options only"), positional.getMessage());
+        assertTrue(((String) run("gui:hello")).contains("demo.echo"));
+
+        commands.removeOp(op, Map.of("probe.op", "demo.echo", "service.id", 77L));
+        Exception after = assertThrows(IllegalArgumentException.class, () -> run("gui:echo --text hi"));
+        assertEquals("Command not found: gui:echo", after.getMessage());
+    }
+
+    @Test
+    void everyOpOfTheContractIsACommand() throws Exception {
+        for (Ops.Contract c : Ops.CONTRACT) {
+            assertNotNull(description(c.op()), c.op() + " declares its description in " + c.bundle());
+            op(c.op(), args -> Wire.object());
+        }
+        for (Ops.Contract c : Ops.CONTRACT) {
+            assertTrue(processor.getCommands().contains("gui:" + c.verb()), "gui:" + c.verb() + " in " + processor.getCommands());
+        }
+        assertFalse(processor.getCommands().contains("gui:unwatch"), "the socket's unsubscribe is no command: gui:watch ends its own");
+        assertEquals(Set.of("audit", "click", "dialog", "hello", "hover", "keypress", "list", "screenshot", "scroll", "select", "type", "wait",
+                "watch"), processor.getCommands().stream().filter(n -> n.startsWith("gui:")).map(n -> n.substring(4))
+                        .collect(Collectors.toSet()));
+    }
+
+    @Test
+    void aSecretOfAnyOpIsAskedForNeverTakenFromTheLineAsked() throws Exception {
+        Path login = dir.resolve("demo.login.json");
+        Files.writeString(login, "{\"op\": \"demo.login\", \"verb\": \"login\", \"acts\": true, \"args\": ["
+                + "{\"name\": \"user\", \"type\": \"string\", \"required\": true},"
+                + "{\"name\": \"password\", \"type\": \"string\", \"secret\": true, \"required\": true}]}");
+        List<String> got = new ArrayList<>();
+        commands.addOp((ctx, args) -> {
+            got.add(args.get("password").textValue());
+            return Wire.object().put("user", args.get("user").textValue());
+        }, Map.of("probe.op", "demo.login", "service.id", 78L), "demo", login.toUri().toURL());
+        session.close();
+        session = newSession("pa55 word\n");
+        assertEquals("{\n  \"user\" : \"ann\"\n}", run("gui:login --user ann --password-stdin"));
+        assertEquals(List.of("pa55 word"), got);
+        assertTrue(consoleText().contains("password for gui:login (shown as you type it"), consoleText());
+        assertFalse(consoleText().contains("pa55"), consoleText());
+    }
+
+    @Test
+    void anOpWithoutDescriptionTakesOneJsonObject() throws Exception {
+        op("demo.old", args -> Wire.object().set("got", args));
+        assertEquals("{\n  \"got\" : {\n    \"a\" : 1\n  }\n}", run("gui:demo.old '{\"a\": 1}'"));
+        assertTrue(((String) run("gui:demo.old --help")).contains("demo.old has no description of its own"));
+    }
+
+    @Test
     void dialogAndAudit() throws Exception {
         op("gui.dialog.current", args -> Wire.object().putNull("name"));
         assertEquals("no dialog open", run("gui:dialog"));
@@ -200,9 +331,16 @@ class GuiCommandsTest {
             return d.put("button", args.get("button").textValue()).put("count", args.get("count").intValue());
         });
         assertEquals("clicked detail.button.stop at [10,20]", run("gui:click detail.button.stop"));
-        assertEquals(Wire.object().put("identifier", "detail.button.stop").put("button", "left").put("count", 1), last().args());
-        assertEquals("double-clicked sidebar.row.vm1 with the right button at [10,20]", run("gui:click -b right --double sidebar.row.vm1"));
-        assertEquals(Wire.object().put("identifier", "sidebar.row.vm1").put("button", "right").put("count", 2), last().args());
+        // The op gets its args as the transport gives them: checked, the description's defaults filled in.
+        assertArgs("{\"identifier\":\"detail.button.stop\",\"button\":\"left\",\"count\":1,\"effects\":true,\"settleMillis\":100}",
+                last().args());
+        assertEquals("double-clicked sidebar.row.vm1 with the right button at [10,20]",
+                run("gui:click --button right --count 2 sidebar.row.vm1"));
+        assertArgs("{\"identifier\":\"sidebar.row.vm1\",\"button\":\"right\",\"count\":2,\"effects\":true,\"settleMillis\":100}",
+                last().args());
+        run("gui:click --identifier=sidebar.row.vm1 --no-effects");
+        assertArgs("{\"identifier\":\"sidebar.row.vm1\",\"button\":\"left\",\"count\":1,\"effects\":false,\"settleMillis\":100}",
+                last().args());
     }
 
     @Test
@@ -211,13 +349,14 @@ class GuiCommandsTest {
                 .put("selected", "dialog.createVM.combo.os.row.fedora").put("label", "Fedora Linux").put("index", 2));
         assertEquals("selected \"Fedora Linux\" in dialog.createVM.combo.os (dialog.createVM.combo.os.row.fedora, index 2)",
                 run("gui:select dialog.createVM.combo.os 'Fedora Linux'"));
-        assertEquals(Wire.object().put("identifier", "dialog.createVM.combo.os").put("label", "Fedora Linux"), last().args());
-        run("gui:select -r dialog.createVM.combo.os fedora");
-        assertEquals(Wire.object().put("identifier", "dialog.createVM.combo.os").put("row", "fedora"), last().args());
-        run("gui:select --index dialog.createVM.combo.os 2");
-        assertEquals(Wire.object().put("identifier", "dialog.createVM.combo.os").put("index", 2), last().args());
+        String receipt = ",\"effects\":true,\"settleMillis\":100}";
+        assertArgs("{\"identifier\":\"dialog.createVM.combo.os\",\"label\":\"Fedora Linux\"" + receipt, last().args());
+        run("gui:select --row fedora dialog.createVM.combo.os");
+        assertArgs("{\"identifier\":\"dialog.createVM.combo.os\",\"row\":\"fedora\"" + receipt, last().args());
+        run("gui:select --index 2 dialog.createVM.combo.os");
+        assertArgs("{\"identifier\":\"dialog.createVM.combo.os\",\"index\":2" + receipt, last().args());
         int before = calls.size();
-        GuiError e = assertThrows(GuiError.class, () -> run("gui:select -i dialog.createVM.combo.os two"));
+        GuiError e = assertThrows(GuiError.class, () -> run("gui:select --index two dialog.createVM.combo.os"));
         assertEquals("gui.invalid_args", e.code());
         assertEquals(before, calls.size());
     }
@@ -236,9 +375,9 @@ class GuiCommandsTest {
             return d.put("dy", args.get("dy").intValue()).put("dx", args.get("dx").intValue());
         });
         assertEquals("scrolled sidebar.list 3 notches down at [1,2]", run("gui:scroll sidebar.list 3"));
-        assertEquals(Wire.object().put("identifier", "sidebar.list").put("dy", 3).put("dx", 0), last().args());
-        assertEquals("scrolled sidebar.list 2 notches up, 1 notch left at [1,2]", run("gui:scroll -x -1 sidebar.list -2"));
-        assertEquals(Wire.object().put("identifier", "sidebar.list").put("dy", -2).put("dx", -1), last().args());
+        assertArgs("{\"identifier\":\"sidebar.list\",\"dy\":3,\"dx\":0,\"effects\":true,\"settleMillis\":100}", last().args());
+        assertEquals("scrolled sidebar.list 2 notches up, 1 notch left at [1,2]", run("gui:scroll --dx -1 sidebar.list -2"));
+        assertArgs("{\"identifier\":\"sidebar.list\",\"dy\":-2,\"dx\":-1,\"effects\":true,\"settleMillis\":100}", last().args());
     }
 
     @Test
@@ -279,9 +418,8 @@ class GuiCommandsTest {
         String selected = (String) run("gui:select a.combo.os 'Fedora Linux'");
         assertTrue(selected.startsWith("selected \"Fedora Linux\" in a.combo.os (a.combo.os.row.fedora, index 2) ")
                 && selected.endsWith("a.combo.os=\"Fedora Linux\""), selected);
-        run("gui:select -n --settle-ms 0 a.combo.os 'Fedora Linux'");
-        assertEquals(Wire.object().put("effects", false).put("settleMillis", 0L).put("identifier", "a.combo.os").put("label", "Fedora Linux"),
-                last().args());
+        run("gui:select --no-effects --settle-ms 0 a.combo.os 'Fedora Linux'");
+        assertArgs("{\"effects\":false,\"settleMillis\":0,\"identifier\":\"a.combo.os\",\"label\":\"Fedora Linux\"}", last().args());
         op("gui.hover", args -> {
             ObjectNode d = Wire.object().put("identifier", "toolbar.button.start").put("tooltip", "Start").put("settled", true);
             d.putArray("at").add(40).add(12);
@@ -302,6 +440,8 @@ class GuiCommandsTest {
         int before = calls.size();
         GuiError e = assertThrows(GuiError.class, () -> run("gui:scroll --settle-ms 10001 sidebar.list 3"));
         assertEquals("gui.invalid_args", e.code());
+        assertTrue(e.getMessage().startsWith("gui.invalid_args: --settle-ms must be an integer from 0 to 10000, got 10001\nUsage: gui:scroll"),
+                "the limit the description declares: " + e.getMessage());
         assertEquals(before, calls.size(), "refused before anything is sent");
     }
 
@@ -312,15 +452,17 @@ class GuiCommandsTest {
             typed.add(args.get("text").textValue());
             return Wire.object().put("identifier", args.get("identifier").textValue()).put("typed", args.get("text").textValue().length());
         });
-        assertEquals("typed 3 characters into dialog.createVM.input.name", run("gui:type -r dialog.createVM.input.name vm2"));
-        assertEquals(Wire.object().put("identifier", "dialog.createVM.input.name").put("text", "vm2").put("replace", true), last().args());
+        assertEquals("typed 3 characters into dialog.createVM.input.name", run("gui:type --replace dialog.createVM.input.name vm2"));
+        assertArgs("{\"identifier\":\"dialog.createVM.input.name\",\"text\":\"vm2\",\"replace\":true,\"effects\":true,\"settleMillis\":100}",
+                last().args());
+        assertEquals("typed 2 characters into a.b", run("gui:type --identifier a.b --text hi"));
         assertEquals("typed 11 characters into a.b", run("gui:type a.b 'two words!!'"));
 
         session.close();
         session = newSession("s3cret pass\nnext line\n");
         assertEquals("typed 11 characters into dialog.x.input.password", run("gui:type --prompt dialog.x.input.password"));
         assertEquals("s3cret pass", typed.get(typed.size() - 1));
-        assertFalse(last().args().has("replace"));
+        assertFalse(last().args().get("replace").booleanValue());
         assertTrue(consoleText().contains("text for dialog.x.input.password"), consoleText());
         assertFalse(consoleText().contains("s3cret"), consoleText());
 
@@ -342,6 +484,7 @@ class GuiCommandsTest {
 
         GuiError neither = assertThrows(GuiError.class, () -> run("gui:type dialog.x.input.password"));
         assertEquals(ErrorCodes.INVALID_ARGS, neither.code());
+        assertTrue(neither.getMessage().startsWith("gui.invalid_args: --text is required"), neither.getMessage());
         GuiError both = assertThrows(GuiError.class, () -> run("gui:type -p dialog.x.input.password s3cret"));
         assertFalse(both.getMessage().contains("s3cret"), both.getMessage());
     }
@@ -353,13 +496,11 @@ class GuiCommandsTest {
             d.set("modifiers", args.has("modifiers") ? args.get("modifiers") : Wire.mapper().createArrayNode());
             return d.put("target", args.path("identifier").asText("detail.button.stop"));
         });
-        assertEquals("pressed ctrl+shift+a on dialog.x.input.name", run("gui:keypress -m ctrl,shift a dialog.x.input.name"));
-        ObjectNode expected = Wire.object().put("key", "a");
-        expected.putArray("modifiers").add("ctrl").add("shift");
-        expected.put("identifier", "dialog.x.input.name");
-        assertEquals(expected, last().args());
+        assertEquals("pressed ctrl+shift+a on dialog.x.input.name", run("gui:keypress --modifiers ctrl,shift a dialog.x.input.name"));
+        assertArgs("{\"key\":\"a\",\"modifiers\":[\"ctrl\",\"shift\"],\"identifier\":\"dialog.x.input.name\",\"effects\":true,"
+                + "\"settleMillis\":100}", last().args());
         assertEquals("pressed esc on detail.button.stop", run("gui:keypress esc"));
-        assertEquals(Wire.object().put("key", "esc"), last().args());
+        assertArgs("{\"key\":\"esc\",\"effects\":true,\"settleMillis\":100}", last().args());
     }
 
     @Test
@@ -372,24 +513,26 @@ class GuiCommandsTest {
             return Wire.object().put("state", args.get("state").textValue()).put("waitedMillis", 7);
         });
         assertEquals("detail.button.start is enabled (waited 7 ms)", run("gui:wait detail.button.start enabled"));
-        assertEquals(Wire.object().put("identifier", "detail.button.start").put("state", "enabled").put("timeoutMillis", 5000L),
-                last().args());
+        assertArgs("{\"identifier\":\"detail.button.start\",\"state\":\"enabled\",\"timeoutMillis\":5000}", last().args());
         assertEquals("dialog createVM is open (waited 7 ms)", run("gui:wait dialog.createVM open"));
-        assertEquals(Wire.object().put("dialog", "createVM").put("state", "open").put("timeoutMillis", 5000L), last().args());
+        assertArgs("{\"dialog\":\"createVM\",\"state\":\"open\",\"timeoutMillis\":5000}", last().args());
         run("gui:wait --timeout-ms 250 createVM closed");
-        assertEquals(Wire.object().put("dialog", "createVM").put("state", "closed").put("timeoutMillis", 250L), last().args());
+        assertArgs("{\"dialog\":\"createVM\",\"state\":\"closed\",\"timeoutMillis\":250}", last().args());
+        run("gui:wait --dialog createVM --state closed");
+        assertArgs("{\"dialog\":\"createVM\",\"state\":\"closed\",\"timeoutMillis\":5000}", last().args());
 
         GuiError missing = assertThrows(GuiError.class, () -> run("gui:wait detail.button.start"));
         assertEquals(ErrorCodes.INVALID_ARGS, missing.code());
         assertTrue(missing.getMessage().contains("--value"), missing.getMessage());
-        // Alone or with numbers only, Object.wait would match too: the command says what it needs instead.
-        for (String line : new String[] {"gui:wait", "gui:wait 100", "gui:wait 1 2"}) {
-            GuiError needs = assertThrows(GuiError.class, () -> run(line), line);
-            assertEquals(ErrorCodes.INVALID_ARGS, needs.code(), line);
-            assertTrue(needs.getMessage().contains("gui:wait needs a TARGET and a STATE"), line + ": " + needs.getMessage());
-        }
+        // Alone, it says what it needs (no Object.wait is tried: the command is a Function of its own).
+        GuiError needs = assertThrows(GuiError.class, () -> run("gui:wait"));
+        assertEquals(ErrorCodes.INVALID_ARGS, needs.code());
+        assertTrue(needs.getMessage().contains("gui:wait needs a TARGET and a STATE"), needs.getMessage());
+        assertTrue(assertThrows(GuiError.class, () -> run("gui:wait 100")).getMessage().contains("the state is missing"));
+        GuiError state = assertThrows(GuiError.class, () -> run("gui:wait 1 2"));
+        assertTrue(state.getMessage().startsWith("gui.invalid_args: --state must be one of showing, hidden"), state.getMessage());
 
-        GuiError e = assertThrows(GuiError.class, () -> run("gui:wait -t 100 never.there showing"));
+        GuiError e = assertThrows(GuiError.class, () -> run("gui:wait --timeout-ms 100 never.there showing"));
         assertEquals(ErrorCodes.TIMEOUT, e.code());
         assertEquals("gui.timeout: 'never.there' was still hidden after 100 ms (waited for showing)", e.getMessage());
         assertEquals("hidden", e.details().get("lastState").textValue());
@@ -403,9 +546,9 @@ class GuiCommandsTest {
                 ? Wire.object().put("value", args.get("value").asText()).put("waitedMillis", 1200)
                 : Wire.object().put("state", "idle").put("waitedMillis", 63));
         assertEquals("detail.label.state is \"Running\" (waited 1200 ms)", run("gui:wait --value Running detail.label.state"));
-        assertEquals(Wire.object().put("identifier", "detail.label.state").put("value", "Running").put("timeoutMillis", 5000L), last().args());
-        assertEquals("the GUI is idle (waited 63 ms)", run("gui:wait -q 80 idle"));
-        assertEquals(Wire.object().put("state", "idle").put("quietMillis", 80L).put("timeoutMillis", 5000L), last().args());
+        assertArgs("{\"identifier\":\"detail.label.state\",\"value\":\"Running\",\"timeoutMillis\":5000}", last().args());
+        assertEquals("the GUI is idle (waited 63 ms)", run("gui:wait --quiet-ms 80 idle"));
+        assertArgs("{\"state\":\"idle\",\"quietMillis\":80,\"timeoutMillis\":5000}", last().args());
         assertEquals("idle", ((JsonNode) run("gui:wait -j idle")).get("state").asText());
     }
 
@@ -419,7 +562,19 @@ class GuiCommandsTest {
         assertEquals("window", last().args().get("scope").textValue());
         assertEquals(List.of((byte) 0x89, (byte) 'P'), List.of(Files.readAllBytes(dir.resolve("shot.png"))[0],
                 Files.readAllBytes(dir.resolve("shot.png"))[1]));
-        JsonNode json = (JsonNode) run("gui:screenshot -j -s dialog d.png");
+        op("gui.screenshot", 1, args -> {
+            ObjectNode d = Wire.object().put("format", "png").put("width", 2).put("height", 3)
+                    .put("png_base64", Base64.getEncoder().encodeToString(png));
+            if (args.get("annotate").booleanValue()) {
+                d.putArray("marks").addObject().put("number", 1).put("identifier", "toolbar.button.createVM").put("role", "button");
+            }
+            return d;
+        });
+        assertEquals("wrote " + dir.resolve("a.png") + " (2x3)\n1 mark (number, identifier, role, label):\n1  toolbar.button.createVM  button",
+                run("gui:screenshot --annotate a.png"));
+        assertTrue(assertThrows(GuiError.class, () -> run("gui:screenshot")).getMessage()
+                .startsWith("gui.invalid_args: gui:screenshot needs the FILE to write\nUsage: gui:screenshot [--json] [--scope S]"));
+        JsonNode json = (JsonNode) run("gui:screenshot -j --scope dialog d.png");
         assertEquals(dir.resolve("d.png").toString(), json.get("output").textValue());
         assertEquals("dialog", last().args().get("scope").textValue());
     }
@@ -428,7 +583,10 @@ class GuiCommandsTest {
 
     @Test
     void anAbsentOpIsUnavailableAndTheBestRankedAnswers() throws Exception {
-        GuiError none = assertThrows(GuiError.class, () -> run("gui:click x"));
+        // No op, no command: gui:click comes with gui.click. Called as its op goes, it says which bundle to start.
+        Exception notThere = assertThrows(IllegalArgumentException.class, () -> run("gui:click x"));
+        assertEquals("Command not found: gui:click", notThere.getMessage());
+        GuiError none = assertThrows(GuiError.class, () -> commands.call("gui.click", Wire.object()));
         assertEquals(ErrorCodes.OP_UNAVAILABLE, none.code());
         assertEquals("gui.op_unavailable: gui.click is not available: its bundle probe.click is not installed or not started"
                 + " (lb probe.click finds it, start ID starts it; available now: none)", none.getMessage());
@@ -442,7 +600,7 @@ class GuiCommandsTest {
         commands.removeOp(null, Map.of("service.id", high));
         assertEquals("low", run("gui:dialog"));
         commands.removeOp(null, Map.of("service.id", low));
-        assertThrows(GuiError.class, () -> run("gui:dialog"));
+        assertThrows(IllegalArgumentException.class, () -> run("gui:dialog"), "the command went with its op");
         commands.addOp((ctx, args) -> null, Map.of("service.id", 99L));
         assertTrue(commands.hello(false).toString().endsWith("ops (0):"), "a service without probe.op is ignored");
     }

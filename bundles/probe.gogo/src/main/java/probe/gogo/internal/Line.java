@@ -1,0 +1,133 @@
+package probe.gogo.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import probe.api.OpDescription;
+import probe.api.OpDescription.Arg;
+import probe.api.OpDescription.Type;
+import probe.api.Ops;
+import probe.client.line.OpOptions;
+
+/**
+ * A {@code gui:VERB} line taken apart: the Gogo-side flags ({@code --json}, {@code --help}), the op's
+ * options as {@code hvm-dbg gui VERB} takes them (parsed by {@link OpOptions} from the op's
+ * description), and, for the contract's verbs that always had one, a positional shorthand.
+ *
+ * <p>The shorthand is a named special case, kept in {@link #POSITIONAL}: its bare words fill, in
+ * order, the arguments it names that no option gave ({@code gui:list dialog} is {@code gui:list
+ * --scope dialog}, {@code gui:click ID}, {@code gui:type ID TEXT}, {@code gui:keypress KEY [ID]}). Any
+ * other verb, a third party's op among them, takes options only, as on the command line. A word
+ * that starts with {@code -} and a digit is a value ({@code gui:scroll sidebar.list -2}).
+ */
+final class Line {
+    /** Gogo's own: the op's data as a JsonNode instead of the readable text. */
+    static final List<String> JSON = List.of("-j", "--json");
+    /** Gogo's own: the command's usage. */
+    static final List<String> HELP = List.of("-h", "--help");
+
+    /** The verbs with a positional shorthand: the arguments its bare words fill, in order. */
+    static final Map<String, List<String>> POSITIONAL = Map.of(
+            Ops.Verbs.LIST, List.of("scope"),
+            Ops.Verbs.CLICK, List.of("identifier"),
+            Ops.Verbs.HOVER, List.of("identifier"),
+            Ops.Verbs.SCROLL, List.of("identifier", "dy"),
+            Ops.Verbs.TYPE, List.of("identifier", "text"),
+            Ops.Verbs.SELECT, List.of("identifier", "label"),
+            Ops.Verbs.KEYPRESS, List.of("key", "identifier"));
+
+    boolean json;
+    boolean help;
+    /** The words that are neither an option nor an option's value, in order. */
+    final List<String> bare = new ArrayList<>();
+    /** The op's options with their values, in order, for {@link OpOptions#parse}. */
+    final List<String> options = new ArrayList<>();
+
+    /**
+     * Splits {@code words} (those after the command) for the op {@code d}; {@code aliases} maps a
+     * Gogo-side spelling to the option it stands for ({@code -p} for {@code --text-stdin}).
+     */
+    static Line split(OpDescription d, List<String> words, Map<String, String> aliases) {
+        Line l = new Line();
+        for (int i = 0; i < words.size(); i++) {
+            String w = aliases.getOrDefault(words.get(i), words.get(i));
+            if (JSON.contains(w)) {
+                l.json = true;
+            } else if (HELP.contains(w)) {
+                l.help = true;
+            } else if (d.open()) {
+                // One JSON object (or --args JSON): OpOptions takes it as it is.
+                l.options.add(w);
+            } else if (isOption(w)) {
+                l.options.add(w);
+                if (takesValue(d, w) && i + 1 < words.size()) {
+                    l.options.add(words.get(++i));
+                }
+            } else {
+                l.bare.add(w);
+            }
+        }
+        return l;
+    }
+
+    /** Whether a word is an option (or a wrong one): {@code -x}, {@code --x}, but not {@code -2}. */
+    static boolean isOption(String w) {
+        return w.length() > 1 && w.charAt(0) == '-' && !Character.isDigit(w.charAt(1)) && w.charAt(1) != '.';
+    }
+
+    /** The argument an option word names, if it is one spelt as the description says (not --no-X, not X-stdin). */
+    static Optional<Arg> arg(OpDescription d, String word) {
+        String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+        return d.args().stream().filter(a -> a.optionName().equals(name)).findFirst();
+    }
+
+    /** Whether an option word is followed by its value as the next word. */
+    static boolean takesValue(OpDescription d, String word) {
+        return !word.contains("=") && arg(d, word).map(a -> a.type() != Type.BOOLEAN).orElse(false);
+    }
+
+    /** Whether the argument {@code name} was given as an option (or, a secret, asked for from the console). */
+    boolean gives(OpDescription d, String name) {
+        Optional<Arg> a = d.arg(name);
+        if (a.isEmpty()) {
+            return false;
+        }
+        String o = a.get().optionName();
+        return options.stream().anyMatch(w -> w.equals(o) || w.startsWith(o + "=") || w.equals(o + OpOptions.STDIN)
+                || (a.get().type() == Type.BOOLEAN && w.equals("--no-" + o.substring(2))));
+    }
+
+    /**
+     * The bare words as the options of the verb's shorthand, appended to {@link #options}; none when
+     * the verb has no shorthand (they are then left for OpOptions to refuse).
+     *
+     * @throws OpOptions.UsageException for more bare words than the shorthand takes
+     */
+    void positional(OpDescription d, String verb, Set<String> skip) throws OpOptions.UsageException {
+        List<String> names = POSITIONAL.get(verb);
+        if (names == null || d.open()) {
+            options.addAll(bare);
+            bare.clear();
+            return;
+        }
+        List<String> free = new ArrayList<>();
+        for (String n : names) {
+            if (d.arg(n).isPresent() && !gives(d, n) && !skip.contains(n)) {
+                free.add(n);
+            }
+        }
+        for (int i = 0; i < bare.size(); i++) {
+            if (i >= free.size()) {
+                // The word is not quoted: with gui:type it may be part of a text that was not quoted.
+                throw new OpOptions.UsageException((bare.size() - free.size()) + " word(s) too many: gui:" + verb + " takes "
+                        + (free.isEmpty() ? "no word besides its options" : "at most " + free.size() + " besides its options ("
+                        + String.join(", ", free) + ")"));
+            }
+            options.add(d.arg(free.get(i)).orElseThrow().optionName());
+            options.add(bare.get(i));
+        }
+        bare.clear();
+    }
+}
