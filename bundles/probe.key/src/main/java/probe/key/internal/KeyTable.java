@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import probe.api.ErrorCodes;
 import probe.api.Nearest;
 import probe.api.ProbeException;

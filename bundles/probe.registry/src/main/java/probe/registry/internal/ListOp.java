@@ -11,7 +11,6 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.ErrorCodes;
-import probe.api.Names;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.Ops;
