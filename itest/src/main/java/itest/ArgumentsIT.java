@@ -190,34 +190,62 @@ class ArgumentsIT {
     }
 
     /**
-     * The arguments that carry no name of anything the probe looks up: free text, numbers, flags.
-     * Every other argument an op declares must be in {@link probe.api.Names#ARGUMENTS}, the ones
-     * the transport bounds before the op runs; a new op's argument that is in neither fails here
-     * until someone decides which it is.
+     * The string arguments that carry no name of anything the probe looks up: free text and secrets.
+     * Every other string (or array of strings) argument an op of the contract, or the transport,
+     * describes is either bounded as a name ({@code "format": "name"}, at most {@link
+     * probe.api.Names#MAX_LENGTH}, checked by the transport before the op runs) or one of a few
+     * choices ({@code enum}); a new op's argument that is neither fails here until its description
+     * says which it is.
      */
-    private static final java.util.Set<String> NOT_NAMES = java.util.Set.of("annotate", "count", "dx", "dy", "effects", "index",
-            "quietMillis", "replace", "settleMillis", "text", "timeoutMillis", "value", "token", "subscription", "maxItems");
+    private static final java.util.Set<String> FREE_TEXT = java.util.Set.of("text", "token");
 
     @Test
     void everyArgumentOfEveryOpIsEitherABoundedNameOrNoName() throws Exception {
         List<String> unclassified = new ArrayList<>();
         int seen = 0;
-        for (org.osgi.framework.ServiceReference<probe.api.ProbeOp> ref
-                : Fixture.context().getServiceReferences(probe.api.ProbeOp.class, null)) {
-            Object declared = ref.getProperty(probe.api.Op.ARGS);
-            List<String> args = declared instanceof String[] ? List.of((String[]) declared)
-                    : declared instanceof String ? List.of((String) declared) : List.of();
-            for (String a : args) {
-                if (a.equals(probe.api.Op.NONE)) {
+        try (ProbeClient c = Fixture.client()) {
+            for (JsonNode d : c.call("probe.describe").get("ops")) {
+                String op = d.get("op").asText();
+                if (!probe.api.Ops.contract(op).isPresent() && !op.startsWith("probe.")) {
                     continue;
                 }
-                seen++;
-                if (!probe.api.Names.ARGUMENTS.contains(a) && !NOT_NAMES.contains(a)) {
-                    unclassified.add(ref.getProperty(probe.api.Op.NAME) + " " + a);
+                if (d.get("args").isNull()) {
+                    // The handshake takes any key: a newer client may say more than this server knows.
+                    assertEquals("probe.hello", op, op + " describes its arguments");
+                    continue;
+                }
+                for (JsonNode a : d.get("args")) {
+                    String type = a.get("type").asText();
+                    if (!type.equals("string") && !type.equals("array")) {
+                        continue;
+                    }
+                    seen++;
+                    boolean name = "name".equals(a.path("format").asText());
+                    if (!name && !a.has("enum") && !FREE_TEXT.contains(a.get("name").asText())) {
+                        unclassified.add(op + " " + a.get("name").asText());
+                    }
+                    if (name) {
+                        // What the schema says is what the transport does.
+                        ObjectNode huge = Wire.object();
+                        String big = "x".repeat(probe.api.Names.MAX_LENGTH + 1);
+                        if (type.equals("array")) {
+                            huge.putArray(a.get("name").asText()).add(big);
+                        } else {
+                            huge.put(a.get("name").asText(), big);
+                        }
+                        for (JsonNode other : d.get("args")) {
+                            if (other.path("required").asBoolean() && !other.get("name").equals(a.get("name"))) {
+                                huge.put(other.get("name").asText(), other.get("type").asText().equals("string") ? "x" : null);
+                            }
+                        }
+                        ProbeOpException e = fails(c, op, huge);
+                        assertEquals("gui.invalid_args", e.code(), op + " " + a.get("name"));
+                        assertTrue(e.getMessage().contains("1025 characters long"), op + " " + a.get("name") + ": " + e.getMessage());
+                    }
                 }
             }
         }
-        assertTrue(seen > 20, "the ops declare their arguments: " + seen);
-        assertEquals(List.of(), unclassified, "arguments neither bounded as names (Names.ARGUMENTS) nor known to be free text or numbers");
+        assertTrue(seen > 12, "the ops describe their arguments: " + seen);
+        assertEquals(List.of(), unclassified, "arguments neither bounded as names (\"format\": \"name\"), nor choices, nor known to be free text");
     }
 }

@@ -7,7 +7,9 @@ import java.util.List;
 
 /**
  * Reads an op's {@code args} strictly: a value of the wrong type is {@code gui.invalid_args} with a
- * message that names the argument, never silently taken as the default.
+ * message that names the argument, never silently taken as the default. For an op without a
+ * description (an older plugin): an op with one ({@link OpDescription}) gets its arguments already
+ * checked against it, its defaults filled in, and reads them plainly.
  */
 public final class Args {
     private final ObjectNode args;

@@ -17,9 +17,10 @@ public final class Names {
     /** The most characters of a client's string that a message quotes. */
     public static final int QUOTED = 64;
     /**
-     * The arguments whose string values (or the strings of an array value) name something the probe
-     * looks up or matches by name, and so are bounded by {@link #MAX_LENGTH}: what the transport
-     * checks before an op runs. Free text ({@code text}, {@code value}) is not a name.
+     * For an op without a description (an older plugin, {@link OpDescription#undeclared}) only: the
+     * arguments whose string values (or the strings of an array value) the transport takes to name
+     * something, and so bounds by {@link #MAX_LENGTH} before the op runs, since the op did not say.
+     * A described op says which of its arguments are names itself ({@code "format": "name"}).
      */
     public static final Set<String> ARGUMENTS = Set.of("identifier", "scope", "dialog", "key", "modifiers", "label", "row",
             "events", "format", "state", "button");

@@ -8,11 +8,15 @@ import org.osgi.service.component.annotations.ComponentPropertyType;
 
 /**
  * Declares a DS component to be the op of that name: {@code @Component(service = ProbeOp.class)
- * @Op(value = Ops.CLICK, args = {"identifier", "button", "count"})} gives the service the
- * properties {@code probe.op=gui.click} and {@code probe.args=[identifier, button, count]}, which
- * the transport tracks. The transport refuses a request whose {@code args} hold a key the op did
- * not declare ({@code gui.invalid_args}, naming the nearest accepted key), before the op runs, so
- * a misspelt argument is never silently ignored.
+ * @Op(Ops.CLICK)} gives the service the property {@code probe.op=gui.click}, which the transport
+ * tracks. What the op takes is its description, declared once beside it in its bundle
+ * ({@link OpDescription#location}, such as {@code OSGI-INF/probe/ops/gui.click.json}): the transport
+ * checks every request against it (an unknown key, a wrong type, a value out of range is
+ * {@code gui.invalid_args}, before the op runs) and fills in the defaults.
+ *
+ * <p>{@link #args()} is for an older plugin without a description: the names it lists are the keys
+ * the transport lets through (of any type, {@link OpDescription#undeclared}); an op with a
+ * description needs no {@code args}, and its description wins when it has both.
  */
 @ComponentPropertyType
 @Retention(RetentionPolicy.CLASS)
@@ -37,9 +41,10 @@ public @interface Op {
     String value();
 
     /**
-     * The names of the arguments the op reads (since 1.1), or {@link #NONE} for an op that takes
-     * none. The default declares nothing: the service gets no {@value #ARGS} property and the
-     * transport passes every key on, as it did for every op before 1.1.
+     * For an op without a description (an older plugin, since 1.1): the names of the arguments it
+     * reads, or {@link #NONE} for an op that takes none. The default declares nothing: the service
+     * gets no {@value #ARGS} property and, without a description, the transport passes every key on,
+     * as it did for every op before 1.1. An op with a description ({@link OpDescription}) leaves it out.
      */
     String[] args() default {};
 }

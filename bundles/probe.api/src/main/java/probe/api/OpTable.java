@@ -1,5 +1,7 @@
 package probe.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -21,8 +23,10 @@ import java.util.TreeSet;
  * transport, the Gogo commands). Feed it from a DS reference (MULTIPLE, DYNAMIC, GREEDY) with the
  * service properties. When two services claim one name the one with the highest service.ranking
  * (then the lowest service.id) answers, as OSGi's own service lookup does. Thread-safe: DS adds and
- * removes from its threads while callers look up. Since 1.1 it also keeps the argument names each op
- * declared ({@value Op#ARGS}), so a dispatcher can refuse an unknown one before the op runs.
+ * removes from its threads while callers look up. Since 1.4 it keeps each op's {@link OpDescription},
+ * and {@link #call} runs an op as the transport does: its arguments checked against its description,
+ * its defaults filled in, before it runs. Whoever runs an op in-process (the Gogo commands) calls it
+ * through {@link #call}, never {@link ProbeOp#execute} directly, so the op gets what it was promised.
  */
 public final class OpTable {
     /** {@code args} is null when the op declared none (it takes every key); {@code description} is never null. */
@@ -50,13 +54,29 @@ public final class OpTable {
 
     /**
      * Adds an op service with its properties and the symbolic name of the bundle that provides it
-     * (null when unknown), which {@link #provider} names once it has gone.
+     * (null when unknown), which {@link #provider} names once it has gone. Since 1.4 its description
+     * is the one its bundle declares ({@link OpDescription#location}), found through the op class's
+     * class loader (its bundle's, in OSGi), as {@link #add(ProbeOp, Map, String, URL)} reads it.
      *
      * @return false, and nothing is added, when the service has no {@value Op#NAME} name (logged as a warning)
      * @since 1.2
      */
-    public synchronized boolean add(ProbeOp op, Map<String, ?> props, String provider) {
-        return add(op, props, provider, (OpDescription) null);
+    public boolean add(ProbeOp op, Map<String, ?> props, String provider) {
+        return add(op, props, provider, declaredBy(op, props.get(Op.NAME)));
+    }
+
+    /**
+     * Where the op's own bundle declares its description ({@link OpDescription#location}), found
+     * through the op class's class loader; null when it declares none or has no usable name.
+     *
+     * @since 1.4
+     */
+    public static URL declaredBy(ProbeOp op, Object name) {
+        if (op == null || !(name instanceof String) || ((String) name).isEmpty() || Names.tooLong((String) name)) {
+            return null;
+        }
+        ClassLoader loader = op.getClass().getClassLoader();
+        return loader == null ? null : loader.getResource(OpDescription.location((String) name));
     }
 
     /**
@@ -139,6 +159,37 @@ public final class OpTable {
         Object id = props.get("service.id");
         byName.values().forEach(list -> list.removeIf(e -> Long.valueOf(e.serviceId()).equals(id)));
         byName.values().removeIf(List::isEmpty);
+    }
+
+    /**
+     * Runs the op answering to {@code name} now as the transport does: {@code args} (null for none)
+     * checked against its description ({@link OpDescription#check}: types, ranges, choices,
+     * required, unknown keys, name bounds) and given to the op with its defaults filled in. The op
+     * and its description are taken together, so an op that is replaced meanwhile never runs with
+     * another's check.
+     *
+     * @throws ProbeException {@code gui.invalid_args} from the description, before the op runs;
+     *     {@code gui.op_unavailable} when no such op is present now (an op of the contract, or one
+     *     seen earlier in this runtime), else {@code protocol.unknown_op}; or the op's own failure
+     * @since 1.4
+     */
+    public JsonNode call(String name, OpContext ctx, ObjectNode args) throws ProbeException {
+        Entry e;
+        String bundle;
+        synchronized (this) {
+            List<Entry> list = byName.get(name);
+            e = list == null ? null : list.get(0);
+            bundle = e == null ? provider(name) : null;
+        }
+        if (e == null) {
+            String what = "'" + Names.quoted(name) + "'";
+            if (bundle != null) {
+                throw new ProbeException(ErrorCodes.OP_UNAVAILABLE, "the op " + what + " is not available right now: its bundle " + bundle
+                        + " is not installed or not started");
+            }
+            throw new ProbeException(ErrorCodes.UNKNOWN_OP, "unknown op " + what + "; present now: " + String.join(", ", names()));
+        }
+        return e.op().execute(ctx, e.description().check(args));
     }
 
     /** The op answering to {@code name} now, or null. */

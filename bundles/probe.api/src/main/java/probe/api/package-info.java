@@ -6,6 +6,10 @@
  * Since 1.3 {@link probe.api.Names} bounds what a client may name, {@link probe.api.Nearest} is bounded in work,
  * {@link probe.api.Ops#readOnly} says which ops only look, and {@link probe.api.TokenFiles} reads a token
  * file (refusing one that others may read) for the probe and its clients alike.
+ * Since 1.4 an op declares what it takes in its description ({@link probe.api.OpDescription}, a
+ * JSON file beside it in its bundle), which the transport checks every request against, fills the
+ * defaults from and serves ({@code probe.describe}); {@link probe.api.OpTable#call} runs an op the
+ * same way in-process. {@link probe.api.Op#args()} remains for ops without a description.
  */
 @Export
 @Version("1.4.0")

@@ -83,4 +83,51 @@ class OpTableTest {
         t.add(b, Map.of(Op.NAME, "gui.click", Op.ARGS, new String[] {"identifier", "button"}, "service.ranking", 5, "service.id", 11L));
         assertEquals(Set.of("identifier", "button"), Set.copyOf(t.arguments("gui.click").orElseThrow()));
     }
+
+    /** An op that answers with the arguments it was given. */
+    private static final ProbeOp ECHO = (ctx, args) -> args;
+
+    private static OpDescription demo() throws Exception {
+        return OpDescription.of(probe.api.wire.Wire.mapper().readTree("{\"op\":\"demo.echo\",\"args\":["
+                + "{\"name\":\"text\",\"required\":true,\"help\":\"t\"},"
+                + "{\"name\":\"times\",\"type\":\"integer\",\"minimum\":1,\"maximum\":9,\"default\":1,\"help\":\"n\"}]}"));
+    }
+
+    @Test
+    void callChecksWithTheDescriptionAndFillsTheDefaultsBeforeTheOpRuns() throws Exception {
+        OpTable t = new OpTable();
+        int[] ran = {0};
+        t.add((ctx, args) -> {
+            ran[0]++;
+            return args;
+        }, props("demo.echo", 0, 1), "demo", demo());
+        assertEquals("{\"text\":\"hi\",\"times\":1}", t.call("demo.echo", null, probe.api.wire.Wire.object().put("text", "hi")).toString());
+        ProbeException range = org.junit.jupiter.api.Assertions.assertThrows(ProbeException.class,
+                () -> t.call("demo.echo", null, probe.api.wire.Wire.object().put("text", "hi").put("times", 10)));
+        assertEquals(ErrorCodes.INVALID_ARGS, range.code());
+        assertEquals("times", range.details().get("argument").asText());
+        assertEquals("an integer from 1 to 9", range.details().get("accepts").asText());
+        ProbeException typo = org.junit.jupiter.api.Assertions.assertThrows(ProbeException.class,
+                () -> t.call("demo.echo", null, probe.api.wire.Wire.object().put("txt", "hi")));
+        assertEquals("text", typo.details().get("nearest").get(0).asText());
+        assertEquals(1, ran[0], "refused before it ran");
+    }
+
+    @Test
+    void callOfAnOpWithoutDescriptionGivesItsArgumentsAsOneObject() throws Exception {
+        OpTable t = new OpTable();
+        t.add(ECHO, props("old.op", 0, 1), "old.plugin");
+        assertFalse(t.description("old.op").orElseThrow().declared());
+        assertEquals("{\"any\":[1,{\"x\":true}]}", t.call("old.op", null, (com.fasterxml.jackson.databind.node.ObjectNode)
+                probe.api.wire.Wire.mapper().readTree("{\"any\":[1,{\"x\":true}]}")).toString());
+    }
+
+    @Test
+    void callOfAnOpNotPresentSaysSo() {
+        OpTable t = new OpTable();
+        assertEquals(ErrorCodes.OP_UNAVAILABLE, org.junit.jupiter.api.Assertions.assertThrows(ProbeException.class,
+                () -> t.call(Ops.CLICK, null, null)).code());
+        assertEquals(ErrorCodes.UNKNOWN_OP, org.junit.jupiter.api.Assertions.assertThrows(ProbeException.class,
+                () -> t.call("no.such.op", null, null)).code());
+    }
 }

@@ -8,12 +8,15 @@
  * Since 1.2, too, {@link probe.input.Effects} is the receipt of an action: what the input
  * changed, measured on the EDT until the GUI has settled. Since 1.3 {@link
  * probe.input.Effects#before(String)} takes the first look and resolves the op's target in one
- * walk.
+ * walk. Since 1.4 an op's {@code effects} and {@code settleMillis} are checked by its description
+ * (probe.api's {@code OpDescription}, which declares the settling's bound and default once):
+ * {@code Effects.MAX_SETTLE_MILLIS} and {@code DEFAULT_SETTLE_MILLIS} are gone, and
+ * {@link probe.input.Effects#of} reads what it is given.
  * Up to 1.3 this was {@code probe.api.input} in the bundle probe.api; it is implementation shared by
  * the op bundles, not the probe's contract, so it is a bundle of its own (probe.input), at the same version.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package probe.input;
 
 import org.osgi.annotation.bundle.Export;

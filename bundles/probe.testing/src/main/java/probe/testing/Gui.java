@@ -13,7 +13,13 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.function.Executable;
+import java.net.URL;
+import java.util.Map;
+import probe.api.Op;
 import probe.api.OpContext;
+import probe.api.OpDescription;
+import probe.api.OpTable;
+import probe.api.ProbeOp;
 import probe.api.ProbeException;
 import probe.api.Session;
 
@@ -108,5 +114,26 @@ public final class Gui {
         ProbeException e = assertThrows(ProbeException.class, call);
         assertEquals(code, e.code(), e.getMessage());
         return e;
+    }
+
+    /**
+     * The op {@code op} as the transport runs it: each call's {@code args} checked against the
+     * description its bundle declares ({@code OpDescription.location(name)}, found on the class path
+     * as in its bundle) and given to it with the defaults filled in, through {@link OpTable#call}.
+     * What a test of the op sends is what a client sends.
+     *
+     * @throws AssertionError when the op has no readable description
+     */
+    public static ProbeOp described(ProbeOp op, String name) {
+        URL url = OpTable.declaredBy(op, name);
+        if (url == null) {
+            throw new AssertionError(name + " declares no description at " + OpDescription.location(name));
+        }
+        OpTable table = new OpTable();
+        table.add(op, Map.of(Op.NAME, name, "service.id", 1L), null, url);
+        if (!table.description(name).map(OpDescription::declared).orElse(false)) {
+            throw new AssertionError("the description of " + name + " cannot be read (see the log)");
+        }
+        return (ctx, args) -> table.call(name, ctx, args);
     }
 }

@@ -15,7 +15,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
-import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.Ops;
@@ -41,7 +40,7 @@ import probe.api.wire.Wire;
  * the GUI has settled; it says what the click changed ({@link Effects}).
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.CLICK, args = {"identifier", "button", "count", "effects", "settleMillis"})
+@Op(Ops.CLICK)
 public final class ClickOp implements ProbeOp {
     private final ViewRegistry registry;
 
@@ -67,10 +66,10 @@ public final class ClickOp implements ProbeOp {
 
     /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
-        Args a = Args.of(args);
-        String identifier = a.requiredString("identifier");
-        Mouse.Button button = Mouse.Button.of(a.oneOf("button", "left", "left", "right", "middle"));
-        int count = (int) a.integer("count", 1, 1, 2);
+        // Checked against the description (OSGI-INF/probe/ops/gui.click.json), its defaults filled in.
+        String identifier = args.get("identifier").textValue();
+        Mouse.Button button = Mouse.Button.of(args.get("button").textValue());
+        int count = args.get("count").intValue();
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         // One EDT hop in the common case: resolve, check, post the click, and wait behind it.

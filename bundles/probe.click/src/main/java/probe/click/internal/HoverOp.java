@@ -19,7 +19,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.Ops;
@@ -46,7 +45,7 @@ import probe.api.wire.Wire;
  */
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.HOVER, args = {"identifier", "effects", "settleMillis"})
+@Op(Ops.HOVER)
 public final class HoverOp implements ProbeOp {
     /** How much longer than the tooltip manager's initial delay the reply waits for the tooltip to show. */
     private static final long TOOLTIP_GRACE_MILLIS = 1000;
@@ -75,7 +74,8 @@ public final class HoverOp implements ProbeOp {
 
     /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
-        String identifier = Args.of(args).requiredString("identifier");
+        // Checked against the description (OSGI-INF/probe/ops/gui.hover.json).
+        String identifier = args.get("identifier").textValue();
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         Delivery.Sent<Step> first = Delivery.run(deadline, () -> {

@@ -10,7 +10,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import probe.api.Args;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.Ops;
@@ -35,11 +34,8 @@ import probe.api.wire.Wire;
  * (a shift+wheel, as the X11 toolkit reports a sideways wheel and as Swing reads it).
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.SCROLL, args = {"identifier", "dy", "dx", "effects", "settleMillis"})
+@Op(Ops.SCROLL)
 public final class ScrollOp implements ProbeOp {
-    /** The most notches one call turns each way: a long flick of a wheel, not a loop. */
-    static final int MAX_NOTCHES = 100;
-
     private final ViewRegistry registry;
 
     /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
@@ -60,10 +56,11 @@ public final class ScrollOp implements ProbeOp {
 
     /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
-        Args a = Args.of(args);
-        String identifier = a.requiredString("identifier");
-        int dy = (int) a.integer("dy", 0, -MAX_NOTCHES, MAX_NOTCHES);
-        int dx = (int) a.integer("dx", 0, -MAX_NOTCHES, MAX_NOTCHES);
+        // Checked against the description (OSGI-INF/probe/ops/gui.scroll.json: each at most 100 notches either way), defaults filled in.
+        String identifier = args.get("identifier").textValue();
+        int dy = args.get("dy").intValue();
+        int dx = args.get("dx").intValue();
+        // What a description cannot say: at least one of the two.
         if (dy == 0 && dx == 0) {
             throw ProbeException.invalidArgs("give 'dy' (wheel notches, positive scrolls down) or 'dx' (positive scrolls right),"
                     + " not both zero");

@@ -24,7 +24,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
@@ -54,7 +53,7 @@ import probe.api.wire.Wire;
  */
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.SELECT, args = {"identifier", "label", "row", "index", "effects", "settleMillis"})
+@Op(Ops.SELECT)
 public final class SelectOp implements ProbeOp {
     /** How many near labels or identifiers an error suggests. */
     private static final int NEAREST = 5;
@@ -91,18 +90,16 @@ public final class SelectOp implements ProbeOp {
 
     /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
-        Args a = Args.of(args);
-        String identifier = a.requiredString("identifier");
-        String label = a.string("label", null);
-        String row = a.string("row", null);
-        int index = (int) a.integer("index", -1, 0, Integer.MAX_VALUE);
+        // Checked against the description (OSGI-INF/probe/ops/gui.select.json): each one's type, a row not empty, an index from 0.
+        String identifier = args.get("identifier").textValue();
+        String label = args.path("label").textValue();
+        String row = args.path("row").textValue();
+        int index = args.has("index") ? args.get("index").intValue() : -1;
+        // What a description cannot say: exactly one of the three.
         int given = (label != null ? 1 : 0) + (row != null ? 1 : 0) + (index >= 0 ? 1 : 0);
         if (given != 1) {
             throw ProbeException.invalidArgs("give exactly one of 'label' (the text shown), 'row' (the item's identifier or its end,"
                     + " such as 'fedora') or 'index' (from 0)" + (given == 0 ? "" : ", not " + given));
-        }
-        if (row != null && row.isEmpty()) {
-            throw ProbeException.invalidArgs("argument 'row' must not be empty");
         }
         Wanted wanted = new Wanted(label, row, index);
         Deadline deadline = Deadline.after(ctx.timeoutMillis());

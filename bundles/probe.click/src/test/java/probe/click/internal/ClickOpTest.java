@@ -35,6 +35,8 @@ import javax.swing.SwingUtilities;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.Ops;
+import probe.api.ProbeOp;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.input.Barrier;
@@ -47,7 +49,7 @@ import probe.testing.Gui;
 
 class ClickOpTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();
-    private final ClickOp op = new ClickOp(registry);
+    private final ProbeOp op = Gui.described(new ClickOp(registry), Ops.CLICK);
     private JFrame frame;
     private JButton ok;
     private final AtomicInteger fired = new AtomicInteger();

@@ -27,6 +27,8 @@ import javax.swing.SwingUtilities;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.Ops;
+import probe.api.ProbeOp;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
@@ -36,8 +38,8 @@ import probe.testing.Gui;
 /** gui.hover and gui.scroll on real Swing controls: the pointer rests, the wheel turns. */
 class HoverScrollTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();
-    private final HoverOp hover = new HoverOp(registry);
-    private final ScrollOp scroll = new ScrollOp(registry);
+    private final ProbeOp hover = Gui.described(new HoverOp(registry), Ops.HOVER);
+    private final ProbeOp scroll = Gui.described(new ScrollOp(registry), Ops.SCROLL);
     private JFrame frame;
     private JPanel top;
     private JButton tipped;

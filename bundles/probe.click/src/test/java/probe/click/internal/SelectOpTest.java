@@ -32,6 +32,8 @@ import javax.swing.event.PopupMenuListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.Ops;
+import probe.api.ProbeOp;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
@@ -52,7 +54,7 @@ class SelectOpTest {
         new Os("fedora", "Fedora Linux"), new Os("windows11", "Windows 11"), new Os("macos", "macOS")};
 
     private final SwingViewRegistry registry = new SwingViewRegistry();
-    private final SelectOp op = new SelectOp(registry);
+    private final ProbeOp op = Gui.described(new SelectOp(registry), Ops.SELECT);
     private JFrame frame;
     private JPanel top;
     private JComboBox<Os> combo;

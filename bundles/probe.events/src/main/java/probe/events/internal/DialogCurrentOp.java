@@ -24,7 +24,7 @@ import probe.api.wire.Wire;
  * {@code gui.list} items.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.DIALOG_CURRENT, args = Op.NONE)
+@Op(Ops.DIALOG_CURRENT)
 public final class DialogCurrentOp implements ProbeOp {
     private final ViewRegistry registry;
 

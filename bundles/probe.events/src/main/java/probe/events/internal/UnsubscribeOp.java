@@ -18,7 +18,7 @@ import probe.api.wire.Wire;
  * is false when it had no subscription. Events queued before the call may still follow the reply.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.EVENT_UNSUBSCRIBE, args = Op.NONE)
+@Op(Ops.EVENT_UNSUBSCRIBE)
 public final class UnsubscribeOp implements ProbeOp {
     private final SessionEvents subscriptions;
 

@@ -12,7 +12,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
-import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
@@ -41,7 +40,7 @@ import probe.api.wire.Wire;
  */
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.KEYPRESS, args = {"key", "modifiers", "identifier", "effects", "settleMillis"})
+@Op(Ops.KEYPRESS)
 public final class KeyOp implements ProbeOp {
     private final ViewRegistry registry;
 
@@ -63,8 +62,9 @@ public final class KeyOp implements ProbeOp {
 
     /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
-        Args a = Args.of(args);
-        String keyName = a.requiredString("key");
+        // Checked against the description (OSGI-INF/probe/ops/gui.keypress.json): a key name given, modifiers
+        // distinct ones of shift, ctrl, alt, meta, an identifier not empty. What it cannot say is the key table's.
+        String keyName = args.get("key").textValue();
         KeyTable.Press press = KeyTable.key(keyName);
         Key key = press.key();
         Set<Modifier> modifiers = KeyTable.modifiers(args.get("modifiers"));
@@ -72,10 +72,7 @@ public final class KeyOp implements ProbeOp {
             // "?" is shift and the "/" key, as on a US keyboard: the reply says shift was held.
             modifiers.add(Modifier.SHIFT);
         }
-        String identifier = a.string("identifier", null);
-        if (identifier != null && identifier.isEmpty()) {
-            throw ProbeException.invalidArgs("argument 'identifier' must not be empty; omit it to send the key to the focus owner");
-        }
+        String identifier = args.path("identifier").textValue();
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         // One EDT hop when the target has the focus already (or none is named): check, send, wait behind it.

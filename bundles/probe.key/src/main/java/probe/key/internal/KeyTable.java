@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import probe.api.ErrorCodes;
 import probe.api.Nearest;
 import probe.api.ProbeException;
@@ -144,46 +143,28 @@ final class KeyTable {
             + " kp0..kp9, kpdecimal, kpadd, kpsubtract, kpmultiply, kpdivide, kpenter, kpup, kpdown, kpleft, kpright";
 
     /**
-     * The {@code modifiers} argument: absent or null for none, else an array of {@code shift},
-     * {@code ctrl}, {@code alt}, {@code meta} in any case. Returned in the order they are held
-     * down (shift, ctrl, alt, meta); a repeated one counts once.
+     * The {@code modifiers} argument as gui.keypress's description has checked it: absent for none,
+     * else an array of distinct names of {@code shift}, {@code ctrl}, {@code alt}, {@code meta}, in
+     * lower case (the description's {@code enum}: the wire takes them as its schema spells them).
+     * Returned in the order they are held down (shift, ctrl, alt, meta).
      */
-    static Set<Modifier> modifiers(JsonNode arg) throws ProbeException {
+    static Set<Modifier> modifiers(JsonNode arg) {
         Set<Modifier> out = EnumSet.noneOf(Modifier.class);
-        if (arg == null || arg.isNull()) {
+        if (arg == null) {
             return out;
         }
-        if (!arg.isArray()) {
-            throw invalidModifiers("argument 'modifiers' must be an array such as [\"ctrl\", \"shift\"], got "
-                    + arg.getNodeType().name().toLowerCase(Locale.ROOT));
-        }
         for (JsonNode m : arg) {
-            Modifier found = m.isTextual() ? byName(m.textValue()) : null;
-            if (found == null) {
-                throw invalidModifiers("unknown modifier " + m + "; modifiers are " + modifierNames());
-            }
-            out.add(found);
+            out.add(byName(m.textValue()));
         }
         return out;
     }
 
     private static Modifier byName(String name) {
         for (Modifier m : Modifier.values()) {
-            if (m.wireName().equalsIgnoreCase(name)) {
+            if (m.wireName().equals(name)) {
                 return m;
             }
         }
-        return null;
-    }
-
-    private static String modifierNames() {
-        return Stream.of(Modifier.values()).map(Modifier::wireName).collect(Collectors.joining(", "));
-    }
-
-    private static ProbeException invalidModifiers(String message) {
-        ObjectNode details = ProbeException.newDetails();
-        ArrayNode valid = details.putArray("modifiers");
-        Stream.of(Modifier.values()).map(Modifier::wireName).forEach(valid::add);
-        return new ProbeException(ErrorCodes.INVALID_ARGS, message, details);
+        throw new IllegalArgumentException("not a modifier: " + name + " (gui.keypress's description checks the modifiers)");
     }
 }

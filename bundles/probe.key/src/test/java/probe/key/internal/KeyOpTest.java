@@ -32,6 +32,8 @@ import javax.swing.SwingUtilities;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.Ops;
+import probe.api.ProbeOp;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
@@ -40,7 +42,7 @@ import probe.testing.Gui;
 
 class KeyOpTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();
-    private final KeyOp op = new KeyOp(registry);
+    private final ProbeOp op = Gui.described(new KeyOp(registry), Ops.KEYPRESS);
     private final AtomicInteger defaults = new AtomicInteger();
     private final AtomicInteger cancels = new AtomicInteger();
     private final AtomicInteger other = new AtomicInteger();

@@ -10,7 +10,10 @@ import java.awt.event.KeyEvent;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.io.InputStream;
 import probe.api.ErrorCodes;
+import probe.api.OpDescription;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.input.Keyboard.Key;
 import probe.input.Keyboard.Modifier;
@@ -125,16 +128,32 @@ class KeyTableTest {
     }
 
     @Test
-    void modifiersAreParsedStrictlyAndHeldInCanonicalOrder() throws ProbeException {
+    void modifiersAreHeldInCanonicalOrder() throws ProbeException {
         assertEquals(List.of(), List.copyOf(KeyTable.modifiers(null)));
-        assertEquals(List.of(), List.copyOf(KeyTable.modifiers(Wire.mapper().nullNode())));
-        ArrayNode some = Wire.mapper().createArrayNode().add("meta").add("Ctrl").add("shift").add("ctrl");
+        ArrayNode some = Wire.mapper().createArrayNode().add("meta").add("ctrl").add("shift");
         assertEquals(List.of(Modifier.SHIFT, Modifier.CTRL, Modifier.META), List.copyOf(KeyTable.modifiers(some)));
+    }
+
+    /**
+     * The modifiers are checked strictly by gui.keypress's description, before the op runs: an
+     * array of distinct names of shift, ctrl, alt, meta, in lower case as its schema spells them
+     * (an upper-case "Ctrl" is refused, as a repeated one is), the four named in what it accepts.
+     */
+    @Test
+    void modifiersAreCheckedStrictlyByTheDescription() throws Exception {
+        OpDescription keypress;
+        try (InputStream in = KeyOp.class.getClassLoader().getResourceAsStream(OpDescription.location(Ops.KEYPRESS))) {
+            keypress = OpDescription.read(in);
+        }
+        ArrayNode some = Wire.mapper().createArrayNode().add("meta").add("ctrl").add("shift");
+        keypress.check(Wire.object().put("key", "a").set("modifiers", some));
         for (JsonNode bad : List.<JsonNode>of(Wire.mapper().createArrayNode().add("hyper"), Wire.mapper().createArrayNode().add(1),
-                Wire.object().textNode("ctrl"), Wire.mapper().createArrayNode().add("control"))) {
-            ProbeException e = assertThrows(ProbeException.class, () -> KeyTable.modifiers(bad));
+                Wire.object().textNode("ctrl"), Wire.mapper().createArrayNode().add("control"), Wire.mapper().createArrayNode().add("Ctrl"),
+                Wire.mapper().createArrayNode().add("ctrl").add("ctrl"))) {
+            ProbeException e = assertThrows(ProbeException.class, () -> keypress.check(Wire.object().put("key", "a").set("modifiers", bad)));
             assertEquals(ErrorCodes.INVALID_ARGS, e.code());
-            assertEquals(4, e.details().get("modifiers").size());
+            assertEquals("modifiers", e.details().get("argument").asText());
+            assertEquals("an array of shift, ctrl, alt, meta", e.details().get("accepts").asText(), bad.toString());
         }
     }
 }

@@ -22,7 +22,7 @@ import probe.api.wire.Wire;
  * showing things share, and (when a catalogue is loaded) every showing identifier no catalogue holds.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.AUDIT, args = Op.NONE)
+@Op(Ops.AUDIT)
 public final class AuditOp implements ProbeOp {
     static final String NOT_IN_CATALOGUE = "not in the catalogue";
 

@@ -10,9 +10,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import probe.api.Args;
 import probe.api.ErrorCodes;
-import probe.api.Names;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.Ops;
@@ -28,7 +26,7 @@ import probe.api.wire.Wire;
  * {@code gui.identifier_not_found} with the nearest scopes.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.LIST, args = {"scope"})
+@Op(Ops.LIST)
 public final class ListOp implements ProbeOp {
     private static final Set<String> WORDS = Set.of("window", "dialog", "sidebar");
 
@@ -43,8 +41,9 @@ public final class ListOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        String scope = Args.of(args).string("scope", "window");
-        Names.check("argument 'scope'", scope);
+        // Checked against the description (OSGI-INF/probe/ops/gui.list.json): a name, not empty, default window.
+        String scope = args.get("scope").textValue();
+        // What a description cannot say: not blank either.
         if (scope.isBlank()) {
             throw ProbeException.invalidArgs("argument 'scope' must be window, dialog, sidebar or an identifier prefix");
         }

@@ -13,9 +13,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import probe.api.Args;
 import probe.api.ErrorCodes;
-import probe.api.Names;
 import probe.api.Op;
 import probe.api.OpContext;
 import probe.api.Ops;
@@ -35,10 +33,9 @@ import probe.api.wire.Wire;
  * {@code gui.identifier_not_found} and the nearest names: the app will never show it.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.WAIT, args = {"identifier", "dialog", "state", "timeoutMillis", "value", "quietMillis"})
+@Op(Ops.WAIT)
 public final class WaitOp implements ProbeOp {
     static final int POLL_MILLIS = 20;
-    private static final long MAX_WAIT_MILLIS = 600_000;
 
     private final ViewRegistry registry;
     private final Catalogues catalogues;
@@ -57,26 +54,26 @@ public final class WaitOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        Args a = Args.of(args);
-        String identifier = a.string("identifier", null);
-        String dialog = a.string("dialog", null);
-        Names.check("argument 'identifier'", identifier);
-        Names.check("argument 'dialog'", dialog);
-        long timeout = a.integer("timeoutMillis", 5000, 0, MAX_WAIT_MILLIS);
-        if (args.has("value") || args.has("quietMillis") || "idle".equals(args.path("state").asText(null))) {
+        // Checked against the description (OSGI-INF/probe/ops/gui.wait.json): each argument's type and range, a state
+        // one of the seven, timeoutMillis filled in. What it cannot say is which go together: that is checked here.
+        String identifier = args.path("identifier").textValue();
+        String dialog = args.path("dialog").textValue();
+        String state = args.path("state").textValue();
+        long timeout = args.get("timeoutMillis").longValue();
+        if (args.has("value") || args.has("quietMillis") || "idle".equals(state)) {
             return valueOrIdle(ctx, args, identifier, dialog, timeout);
         }
         String wanted;
         Condition condition;
         Catalogue catalogue = catalogues.current();
         if (identifier != null && dialog == null) {
-            wanted = a.oneOf("state", null, "showing", "hidden", "enabled", "disabled");
+            wanted = state(state, "identifier", "showing", "hidden", "enabled", "disabled");
             condition = () -> controlState(identifier, wanted);
             if (catalogue.loaded() && !catalogue.knows(identifier)) {
                 condition = unlessAbsent(condition, "hidden", () -> NotFound.neverShown(identifier, catalogue));
             }
         } else if (dialog != null && identifier == null) {
-            wanted = a.oneOf("state", null, "open", "closed");
+            wanted = state(state, "dialog", "open", "closed");
             condition = () -> dialogState(dialog);
             if (catalogue.loaded() && !catalogue.knowsDialog(dialog)) {
                 condition = unlessAbsent(condition, "closed", () -> NotFound.noSuchDialog(dialog, catalogue));
@@ -97,6 +94,18 @@ public final class WaitOp implements ProbeOp {
                     + last + " after " + timeout + " ms (waited for " + wanted + ")", details);
         }
         return Wire.object().put("state", wanted).put("waitedMillis", waited);
+    }
+
+    /**
+     * The state to wait for, one of those that go with {@code with} (the description allows every
+     * state of either kind), or null when none was given.
+     */
+    private static String state(String state, String with, String... allowed) throws ProbeException {
+        if (state != null && !java.util.Arrays.asList(allowed).contains(state)) {
+            throw ProbeException.invalidArgs("with '" + with + "', argument 'state' must be one of " + String.join(", ", allowed)
+                    + ", got '" + state + "'");
+        }
+        return state;
     }
 
     /**
@@ -121,26 +130,21 @@ public final class WaitOp implements ProbeOp {
      * {@code {state: "idle", quietMillis}}: until the GUI has been idle that long ({@link IdleWait}).
      */
     private JsonNode valueOrIdle(OpContext ctx, ObjectNode args, String identifier, String dialog, long timeout) throws ProbeException {
-        Args a = Args.of(args);
         if (args.has("value")) {
+            // A string, number or boolean: the description's "scalar".
             JsonNode v = args.get("value");
             if (identifier == null || dialog != null || args.has("state") || args.has("quietMillis")) {
                 throw ProbeException.invalidArgs("'value' goes with 'identifier' alone: {\"identifier\": \"detail.label.state\", \"value\": \"Running\"}");
-            }
-            if (!v.isValueNode() || v.isNull()) {
-                throw ProbeException.invalidArgs("argument 'value' must be a string, a number or true/false, got "
-                        + v.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
             }
             return ValueWait.await(registry, identifier, v.asText(), timeout, ctx.timeoutMillis());
         }
         if (identifier != null || dialog != null) {
             throw ProbeException.invalidArgs("state 'idle' is the whole GUI's: give it without 'identifier' or 'dialog'");
         }
-        a.oneOf("state", null, "idle");
-        if (!args.has("state")) {
+        if (!"idle".equals(args.path("state").textValue())) {
             throw ProbeException.invalidArgs("'quietMillis' goes with state 'idle'");
         }
-        long quiet = a.integer("quietMillis", DEFAULT_QUIET_MILLIS, 1, MAX_WAIT_MILLIS);
+        long quiet = args.has("quietMillis") ? args.get("quietMillis").longValue() : DEFAULT_QUIET_MILLIS;
         return IdleWait.await(quiet, timeout, ctx.timeoutMillis());
     }
 

@@ -19,6 +19,8 @@ import javax.swing.JLabel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.Ops;
+import probe.api.ProbeOp;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.swing.Edt;
@@ -33,9 +35,9 @@ import probe.testing.Gui;
 class CatalogueOpsTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();
     private final Catalogues catalogues = Catalogues.of(CatalogueTest.HVM);
-    private final WaitOp waitOp = new WaitOp(registry, catalogues);
-    private final ListOp listOp = new ListOp(registry, catalogues);
-    private final AuditOp auditOp = new AuditOp(registry, catalogues);
+    private final ProbeOp waitOp = Gui.described(new WaitOp(registry, catalogues), Ops.WAIT);
+    private final ProbeOp listOp = Gui.described(new ListOp(registry, catalogues), Ops.LIST);
+    private final ProbeOp auditOp = Gui.described(new AuditOp(registry, catalogues), Ops.AUDIT);
     private JFrame frame;
 
     @BeforeEach
@@ -88,7 +90,7 @@ class CatalogueOpsTest {
 
     @Test
     void withoutACatalogueEveryNameIsWaitedFor() {
-        WaitOp plain = new WaitOp(registry, Catalogues.of());
+        ProbeOp plain = Gui.described(new WaitOp(registry, Catalogues.of()), Ops.WAIT);
         Gui.fails(ErrorCodes.TIMEOUT, () -> plain.execute(Gui.ctx(),
                 Wire.object().put("dialog", "createVm").put("state", "open").put("timeoutMillis", 100)));
     }

@@ -33,6 +33,7 @@ import javax.swing.MenuSelectionManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.OpDescription;
 import probe.api.ProbeException;
 import probe.api.events.EventBus;
 import probe.input.Deadline;
@@ -405,8 +406,11 @@ class EffectsTest {
         ObjectNode unsettled = act(Wire.object().put("settleMillis", 0), () -> create.setEnabled(false));
         assertFalse(unsettled.has("settled"), unsettled.toString());
         assertFalse(change(unsettled.get("effects"), "t.button.create", "enabled").get("after").booleanValue());
-        Gui.fails("gui.invalid_args", () -> Effects.of(Wire.object().put("effects", "no"), registry, bus));
-        Gui.fails("gui.invalid_args", () -> Effects.of(Wire.object().put("settleMillis", -1), registry, bus));
+        // Checked before the op runs by the description of an op that gives a receipt, which declares both once.
+        OpDescription receipt = OpDescription.of(Wire.mapper().readTree("{\"op\":\"t.act\",\"receipt\":true,\"args\":[]}"));
+        Gui.fails("gui.invalid_args", () -> receipt.check(Wire.object().put("effects", "no")));
+        Gui.fails("gui.invalid_args", () -> receipt.check(Wire.object().put("settleMillis", -1)));
+        Gui.fails("gui.invalid_args", () -> receipt.check(Wire.object().put("settleMillis", OpDescription.MAX_SETTLE_MILLIS + 1)));
     }
 
     @Test

@@ -20,6 +20,8 @@ import javax.swing.Timer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.Ops;
+import probe.api.ProbeOp;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
@@ -28,7 +30,7 @@ import probe.testing.Gui;
 /** {@code gui.wait} for a value ({@link ValueWait}) and for an idle GUI ({@link IdleWait}), on real Swing components. */
 class WaitValueTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();
-    private final WaitOp op = new WaitOp(registry, Catalogues.of());
+    private final ProbeOp op = Gui.described(new WaitOp(registry, Catalogues.of()), Ops.WAIT);
     private JFrame frame;
     private JLabel state;
     private JTextField name;

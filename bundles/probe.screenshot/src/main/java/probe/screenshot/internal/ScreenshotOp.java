@@ -28,7 +28,6 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
-import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
@@ -49,7 +48,7 @@ import probe.api.wire.Wire;
  * the encoder threads, one strip of rows each, so the GUI is held only for the paint.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.SCREENSHOT, args = {"format", "scope", "annotate"})
+@Op(Ops.SCREENSHOT)
 public final class ScreenshotOp implements ProbeOp {
     /** Strips of rows encoded at once: one a core, the caller's thread taking the first. */
     private static final int STRIPS = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -99,10 +98,10 @@ public final class ScreenshotOp implements ProbeOp {
 
     @Override
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        Args a = Args.of(args);
-        a.oneOf("format", "png", "png");
-        String scope = a.string("scope", "window");
-        boolean annotate = a.bool("annotate", false);
+        // Checked against the description (OSGI-INF/probe/ops/gui.screenshot.json): format png, a scope
+        // that is a name and not empty (default window), annotate a boolean (default false).
+        String scope = args.get("scope").textValue();
+        boolean annotate = args.get("annotate").booleanValue();
         Shot shot = Edt.call(() -> paint(scope, true, annotate), ctx.timeoutMillis());
         BufferedImage image = pixels(shot);
         if (image == null) {
@@ -181,9 +180,6 @@ public final class ScreenshotOp implements ProbeOp {
                         .orElseThrow(() -> new ProbeException(ErrorCodes.NO_WINDOW, "no dialog is open")));
                 break;
             default:
-                if (scope.isEmpty()) {
-                    throw ProbeException.invalidArgs("argument 'scope' must be window, dialog or an identifier");
-                }
                 Target target = registry.resolve(scope);
                 region = screenBounds(target);
                 if (region.isEmpty()) {

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -57,7 +56,6 @@ public final class ProbeServer implements Connection.Dispatcher {
     private static final System.Logger LOG = System.getLogger(ProbeServer.class.getName());
     private static final long JOIN_MILLIS = 2000;
 
-    /** What probe.auth reads; probe.hello reads nothing and takes every key. */
     /** The transport's own ops, described in this bundle as every op is in its own (OSGI-INF/probe/ops). */
     private static final List<String> OWN = List.of(Ops.HELLO, Ops.AUTH, Ops.DESCRIBE);
 
@@ -360,12 +358,12 @@ public final class ProbeServer implements Connection.Dispatcher {
                     + (nearest.isEmpty() ? ";" : "; did you mean '" + nearest.get(0) + "'?") + " probe.hello lists the ops available", details);
         }
         try {
-            // Checked against the op's description, its defaults filled in, before it runs.
-            ObjectNode args = description.get().check(d.args());
-            if (description.get().open()) {
-                ArgumentCheck.names(args);
+            // An op without a description: the name bound on the arguments that conventionally name something.
+            if (!description.get().declared()) {
+                ArgumentCheck.names(d.args());
             }
-            return Wire.success(id, op.execute(new Context(c), args));
+            // Checked against the op's description, its defaults filled in, before it runs.
+            return Wire.success(id, ops.call(name, new Context(c), d.args()));
         } catch (ProbeException e) {
             return Wire.failure(id, e.code(), e.getMessage(), e.details());
         } catch (Throwable e) {

@@ -11,25 +11,37 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import probe.api.ErrorCodes;
+import probe.api.OpDescription;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
 
+/**
+ * The transport's check of an op without a description (an older plugin): its declared names
+ * ({@code Op.args}) through {@link OpDescription#undeclared}, then the conventional name bound
+ * ({@link ArgumentCheck#names}), as {@link ProbeServer} does before such an op runs.
+ */
 class ArgumentCheckTest {
     private static final SortedSet<String> LIST = new TreeSet<>(Set.of("scope"));
     private static final SortedSet<String> WAIT = new TreeSet<>(Set.of("identifier", "dialog", "state", "timeoutMillis"));
 
     private static ProbeException refused(String op, SortedSet<String> accepted, ObjectNode args) {
-        ProbeException e = assertThrows(ProbeException.class, () -> ArgumentCheck.check(op, accepted, args));
+        ProbeException e = assertThrows(ProbeException.class, () -> check(op, accepted, args));
         assertEquals(ErrorCodes.INVALID_ARGS, e.code());
         return e;
     }
 
+    /** What the transport does for an op that declared these names and no description. */
+    private static void check(String op, SortedSet<String> accepted, ObjectNode args) throws ProbeException {
+        ArgumentCheck.names(args);
+        OpDescription.undeclared(op, accepted).check(args);
+    }
+
     @Test
     void acceptedKeysPass() throws ProbeException {
-        ArgumentCheck.check("gui.list", LIST, Wire.object());
-        ArgumentCheck.check("gui.list", LIST, Wire.object().put("scope", "sidebar"));
-        ArgumentCheck.check("gui.wait", WAIT, Wire.object().put("dialog", "createVM").put("state", "open").put("timeoutMillis", 9));
-        ArgumentCheck.check("gui.audit", new TreeSet<>(), Wire.object());
+        check("gui.list", LIST, Wire.object());
+        check("gui.list", LIST, Wire.object().put("scope", "sidebar"));
+        check("gui.wait", WAIT, Wire.object().put("dialog", "createVM").put("state", "open").put("timeoutMillis", 9));
+        check("gui.audit", new TreeSet<>(), Wire.object());
     }
 
     @Test
@@ -105,7 +117,7 @@ class ArgumentCheckTest {
         assertTrue(refused("gui.keypress", new TreeSet<>(Set.of("modifiers")), modifiers).getMessage()
                 .startsWith("an entry of argument 'modifiers' is 1025"));
         // Free text is no name; a name of 1 KiB is taken.
-        ArgumentCheck.check("gui.type", new TreeSet<>(Set.of("identifier", "text")),
+        check("gui.type", new TreeSet<>(Set.of("identifier", "text")),
                 Wire.object().put("identifier", "x".repeat(1024)).put("text", "t".repeat(100_000)));
         ArgumentCheck.names(Wire.object().put("value", huge));
     }

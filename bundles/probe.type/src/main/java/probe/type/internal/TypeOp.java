@@ -11,7 +11,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
-import probe.api.Args;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpContext;
@@ -41,7 +40,7 @@ import probe.api.wire.Wire;
  */
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
-@Op(value = Ops.TYPE, args = {"identifier", "text", "replace", "effects", "settleMillis"})
+@Op(Ops.TYPE)
 public final class TypeOp implements ProbeOp {
     private final ViewRegistry registry;
 
@@ -63,16 +62,11 @@ public final class TypeOp implements ProbeOp {
 
     /** The op, with its receipt: {@code effects.before()} first in its first EDT task, {@code effects.finish} last. */
     private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
-        Args a = Args.of(args);
-        String text = a.string("text", null);
-        if (text == null) {
-            throw ProbeException.invalidArgs("argument 'text' is required (it may be empty, with replace, to clear)");
-        }
-        boolean replace = a.bool("replace", false);
-        String identifier = a.string("identifier", null);
-        if (identifier != null && identifier.isEmpty()) {
-            throw ProbeException.invalidArgs("argument 'identifier' must not be empty; omit it to type into the focus owner");
-        }
+        // Checked against the description (OSGI-INF/probe/ops/gui.type.json): text required (it may be
+        // empty), an identifier not empty, replace a boolean (default false).
+        String text = args.get("text").textValue();
+        boolean replace = args.get("replace").booleanValue();
+        String identifier = args.path("identifier").textValue();
         Deadline deadline = Deadline.after(ctx.timeoutMillis());
         effects.withhold(identifier);
 

@@ -30,6 +30,8 @@ import javax.swing.text.DocumentFilter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.Ops;
+import probe.api.ProbeOp;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.wire.Wire;
@@ -38,7 +40,7 @@ import probe.testing.Gui;
 
 class TypeOpTest {
     private final SwingViewRegistry registry = new SwingViewRegistry();
-    private final TypeOp op = new TypeOp(registry);
+    private final ProbeOp op = Gui.described(new TypeOp(registry), Ops.TYPE);
     private final List<String> filtered = new CopyOnWriteArrayList<>();
     private JFrame frame;
     private JTextField name;

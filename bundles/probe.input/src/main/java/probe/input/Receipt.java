@@ -1,0 +1,198 @@
+package probe.input;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.Dialog;
+import java.awt.Window;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import probe.api.swing.ControlState;
+import probe.api.wire.Wire;
+
+/**
+ * The receipt of an action, built off the EDT from its two looks: its one job is the difference.
+ * Dialogs opened and closed, where the focus went, the named controls whose fields changed, those
+ * that appeared or disappeared, and the bus's events meanwhile; each list at most {@link
+ * Effects#MAX_ENTRIES} long, the rest counted in {@code truncated}. It holds identifiers, the seven
+ * fields of {@link ControlState} (a password field's {@code length}, and the typed field's, never
+ * their text) and the bus's events, which never hold typed text.
+ */
+final class Receipt {
+    private Receipt() {
+    }
+
+    /** How many entries were left out of the lists. */
+    private static final class Counter {
+        int n;
+    }
+
+    /**
+     * The receipt.
+     *
+     * @param before the first look
+     * @param after what the settling saw, or null when the EDT stayed busy (the receipt then has only events and the time)
+     * @param events the bus's events, or null without a bus (the receipt then has no {@code events})
+     * @param withheld the controls whose text is given as its length
+     * @param elapsedNanos the time since the first look, for when there is no {@code after}
+     */
+    static ObjectNode of(Look before, Settling.Result after, EventLog events, Set<String> withheld, long elapsedNanos) {
+        ObjectNode r = Wire.object();
+        Counter left = new Counter();
+        if (after != null) {
+            Look last = after.look();
+            ArrayNode opened = r.putArray("opened");
+            ArrayNode closed = r.putArray("closed");
+            for (Window w : last.windows) {
+                if (w instanceof Dialog && !before.windows.contains(w)) {
+                    add(opened, dialogName((Dialog) w), left);
+                }
+            }
+            for (Window w : before.windows) {
+                if (w instanceof Dialog && !last.windows.contains(w)) {
+                    add(closed, dialogName((Dialog) w), left);
+                }
+            }
+            ObjectNode focus = r.putObject("focus");
+            focus.put("before", before.focus);
+            focus.put("after", last.focus);
+            diff(r, before.states, last.states, withheld, left);
+        }
+        if (events != null) {
+            left.n += events.drainTo(r.putArray("events"));
+        }
+        r.put("settledMillis", java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(after != null ? after.settledNanos() : elapsedNanos));
+        if (left.n > 0) {
+            r.put("truncated", left.n);
+        }
+        return r;
+    }
+
+    private static void add(ArrayNode list, String s, Counter left) {
+        if (list.size() < Effects.MAX_ENTRIES) {
+            list.add(s);
+        } else {
+            left.n++;
+        }
+    }
+
+    /**
+     * {@code changed}, {@code appeared} and {@code disappeared}: the named controls compared by
+     * identifier (the first of several that share one). The two lists are in the registry's order,
+     * which an input rarely changes: they are compared place by place as long as the identifiers
+     * match, and by identifier from the first place where they do not.
+     */
+    private static void diff(ObjectNode r, List<ControlState> before, List<ControlState> after, Set<String> withheld, Counter left) {
+        ArrayNode changed = r.putArray("changed");
+        ArrayNode appeared = r.putArray("appeared");
+        ArrayNode disappeared = r.putArray("disappeared");
+        int same = 0;
+        int n = Math.min(before.size(), after.size());
+        while (same < n && before.get(same).identifier().equals(after.get(same).identifier())) {
+            compare(changed, before.get(same), after.get(same), withheld, left);
+            same++;
+        }
+        if (same == before.size() && same == after.size()) {
+            return;
+        }
+        Map<String, ControlState> was = new HashMap<>((before.size() - same) * 2);
+        for (int i = before.size() - 1; i >= same; i--) {
+            was.put(before.get(i).identifier(), before.get(i));
+        }
+        Map<String, Boolean> seen = new HashMap<>((after.size() - same) * 2);
+        Set<String> prefix = null;
+        for (int i = same; i < after.size(); i++) {
+            ControlState now = after.get(i);
+            if (seen.put(now.identifier(), Boolean.TRUE) != null) {
+                continue;
+            }
+            ControlState then = was.get(now.identifier());
+            if (then == null) {
+                if (prefix == null) {
+                    // Only when something is new: the identifiers already compared place by place.
+                    prefix = new HashSet<>();
+                    for (int k = 0; k < same; k++) {
+                        prefix.add(before.get(k).identifier());
+                    }
+                }
+                if (!prefix.contains(now.identifier())) {
+                    add(appeared, now.identifier(), left);
+                }
+            } else {
+                compare(changed, then, now, withheld, left);
+            }
+        }
+        for (int i = same; i < before.size(); i++) {
+            String id = before.get(i).identifier();
+            if (!seen.containsKey(id) && was.remove(id) != null) {
+                add(disappeared, id, left);
+            }
+        }
+    }
+
+    /** Adds to {@code changed} each of the seven fields that differs between {@code then} and {@code now}. */
+    private static void compare(ArrayNode changed, ControlState then, ControlState now, Set<String> withheld, Counter left) {
+        if (then.equals(now)) {
+            return;
+        }
+        for (String field : ControlState.FIELDS) {
+            if (!then.differs(now, field)) {
+                continue;
+            }
+            if (field.equals("label") && then.differs(now, "value") && Objects.equals(then.label(), then.value())
+                    && Objects.equals(now.label(), now.value())) {
+                // A label's text is both its value and its label: one change, reported as its value.
+                continue;
+            }
+            if (changed.size() >= Effects.MAX_ENTRIES) {
+                left.n++;
+                continue;
+            }
+            ObjectNode c = changed.addObject();
+            c.put("identifier", now.identifier());
+            if (field.equals("value") && withheld.contains(now.identifier())) {
+                // The text typed: only how long it is, as for a password field.
+                c.put("field", "length");
+                c.put("before", length(then.value()));
+                c.put("after", length(now.value()));
+                continue;
+            }
+            c.put("field", field);
+            c.set("before", json(then.field(field)));
+            c.set("after", json(now.field(field)));
+        }
+    }
+
+    private static int length(Object v) {
+        return v == null ? 0 : v.toString().length();
+    }
+
+    private static JsonNode json(Object v) {
+        if (v == null) {
+            return Wire.mapper().getNodeFactory().nullNode();
+        }
+        if (v instanceof Boolean) {
+            return Wire.mapper().getNodeFactory().booleanNode((Boolean) v);
+        }
+        if (v instanceof Integer) {
+            return Wire.mapper().getNodeFactory().numberNode((Integer) v);
+        }
+        if (v instanceof Long) {
+            return Wire.mapper().getNodeFactory().numberNode((Long) v);
+        }
+        if (v instanceof Double) {
+            return Wire.mapper().getNodeFactory().numberNode((Double) v);
+        }
+        return Wire.mapper().getNodeFactory().textNode(v.toString());
+    }
+
+    /** A dialog's name as {@code gui.dialog.current} gives it: {@code createVM} for {@code dialog.createVM}. */
+    static String dialogName(Dialog d) {
+        String n = d.getName();
+        return n != null && n.startsWith("dialog.") && n.length() > "dialog.".length() ? n.substring("dialog.".length()) : n;
+    }
+}
