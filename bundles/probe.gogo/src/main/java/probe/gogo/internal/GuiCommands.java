@@ -504,8 +504,8 @@ public final class GuiCommands {
             throw unavailable(op);
         }
         try {
-            // The transport's check, then the op; OpTable.call(op, ctx, args) (the ops branch) does both in one.
-            return p.execute(GogoContext.INSTANCE, d.check(args));
+            // As the transport does: the description's check (its defaults filled in), then the op.
+            return ops.call(op, GogoContext.INSTANCE, args);
         } catch (ProbeException e) {
             throw new GuiError(e.code(), Readable.error(e.code(), e.getMessage(), e.details()), e.details(), e);
         } catch (RuntimeException e) {
