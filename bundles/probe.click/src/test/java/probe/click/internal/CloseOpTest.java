@@ -112,6 +112,28 @@ class CloseOpTest {
     }
 
     @Test
+    void aHandlerThatAsksForAConfirmationAnswersWhileTheConfirmationIsOpen() throws Exception {
+        JDialog editor = show("editor", Dialog.ModalityType.APPLICATION_MODAL, WindowConstants.DO_NOTHING_ON_CLOSE);
+        JDialog[] confirm = new JDialog[1];
+        run(() -> editor.addWindowListener(new WindowAdapter() {
+            @Override
+            public void windowClosing(WindowEvent e) {
+                JDialog d = new JDialog(editor, "Discard changes?", Dialog.ModalityType.APPLICATION_MODAL);
+                d.setName("dialog.discard");
+                d.setBounds(200, 200, 200, 100);
+                confirm[0] = d;
+                d.setVisible(true);
+            }
+        }));
+        JsonNode data = close(Wire.object());
+        assertEquals("editor", data.get("dialog").asText(), data.toString());
+        assertFalse(data.get("closed").asBoolean(), data.toString());
+        assertEquals("[\"discard\"]", data.path("effects").path("opened").toString(), data.toString());
+        assertTrue(edt(() -> confirm[0].isShowing()), "the confirmation is open");
+        run(() -> confirm[0].dispose());
+    }
+
+    @Test
     void aDialogBehindAModalDialogIsRefusedAsAwtDropsItsClose() throws Exception {
         JDialog below = show("below", Dialog.ModalityType.APPLICATION_MODAL, WindowConstants.DISPOSE_ON_CLOSE);
         JDialog above = show("above", Dialog.ModalityType.APPLICATION_MODAL, WindowConstants.DISPOSE_ON_CLOSE);
