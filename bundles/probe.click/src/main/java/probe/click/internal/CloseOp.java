@@ -134,11 +134,11 @@ public final class CloseOp implements ProbeOp {
         if (wanted != null) {
             details.put("dialog", wanted);
         }
-        ArrayNode names = details.putArray("open");
+        List<String> names = new ArrayList<>();
         open.forEach(d -> names.add(name(d)));
-        List<String> list = new ArrayList<>();
-        names.forEach(n -> list.add(n.asText()));
-        return new ProbeException(ErrorCodes.NO_WINDOW, message + (open.isEmpty() ? "" : "; open: " + String.join(", ", list)), details);
+        ArrayNode list = details.putArray("open");
+        names.forEach(list::add);
+        return new ProbeException(ErrorCodes.NO_WINDOW, message + (names.isEmpty() ? "" : "; open: " + String.join(", ", names)), details);
     }
 
     /**
@@ -156,7 +156,7 @@ public final class CloseOp implements ProbeOp {
         if (v.blockedBy() != null) {
             details.put("blockedBy", v.blockedBy());
         }
-        throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "the dialog '" + Names.quoted(String.valueOf(name(d)))
+        throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "the dialog '" + Names.quoted(name(d))
                 + "' cannot be closed now: " + v.reason() + ", and AWT drops a close of a window a modal dialog blocks", details);
     }
 
