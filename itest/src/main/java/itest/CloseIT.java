@@ -313,6 +313,15 @@ class CloseIT {
     void withoutADialogTheTopmostClosesAndNoDialogIsNoWindow() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             closeAll();
+            // Its description, beside it in probe.click, is what the transport serves and checks its arguments with.
+            com.fasterxml.jackson.databind.node.ObjectNode which = Wire.object();
+            which.putArray("ops").add("gui.close");
+            JsonNode described = c.call("probe.describe", which).get("ops").get(0);
+            assertEquals("close", described.get("verb").asText(), described.toString());
+            assertTrue(described.get("acts").asBoolean() && described.get("destructive").asBoolean(), described.toString());
+            ProbeOpException empty = assertThrows(ProbeOpException.class, () -> c.call("gui.close", Wire.object().put("dialog", "")));
+            assertEquals("gui.invalid_args", empty.code(), empty.toString());
+
             ProbeOpException none = assertThrows(ProbeOpException.class, () -> c.call("gui.close"));
             assertEquals("gui.no_window", none.code(), none.toString());
             assertEquals("no dialog is open", none.getMessage());
