@@ -44,6 +44,11 @@ public final class OpDescription {
         return "OSGI-INF/probe/ops/" + op + ".json";
     }
 
+    /** Whether {@code name} is spelt as an op's name: dotted, such as {@code gui.click} or {@code acme.reset_all}. */
+    public static boolean isOpName(String name) {
+        return name != null && !Names.tooLong(name) && name.matches("[a-z][a-z0-9]*(\\.[a-z][a-zA-Z0-9_]*)+");
+    }
+
     /** The most milliseconds an action waits for the GUI to settle ({@code settleMillis}), declared once. */
     public static final long MAX_SETTLE_MILLIS = 10_000;
     /** How long an action waits for the GUI to settle when not told. */
@@ -209,7 +214,7 @@ public final class OpDescription {
         }
         unknownKeys(tree, OP_KEYS, "the description");
         String op = text(tree, "op", true);
-        if (!op.matches("[a-z][a-z0-9]*(\\.[a-z][a-zA-Z0-9_]*)+") || Names.tooLong(op)) {
+        if (!isOpName(op)) {
             throw new IllegalArgumentException("'op' must be a dotted name such as gui.click, got '" + Names.quoted(op) + "'");
         }
         String verb = text(tree, "verb", false);

@@ -144,14 +144,14 @@ public final class OpTable {
     }
 
     /**
-     * The bundle that provides {@code name}: the one that last did in this runtime, else the one
-     * the contract names ({@link Ops#contract}); null for an op of neither.
+     * The bundle that provided {@code name} last in this runtime, kept after it went away; null for
+     * an op not seen here.
      *
      * @since 1.2
      */
     public synchronized String provider(String name) {
         String seen = providers.get(name);
-        return seen != null ? seen : Ops.contract(name).map(Ops.Contract::bundle).orElse(null);
+        return seen;
     }
 
     /** Removes the op service with these properties (its service.id). */

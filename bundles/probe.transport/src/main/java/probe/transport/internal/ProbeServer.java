@@ -59,6 +59,9 @@ public final class ProbeServer implements Connection.Dispatcher {
     /** The transport's own ops, described in this bundle as every op is in its own (OSGI-INF/probe/ops). */
     private static final List<String> OWN = List.of(Ops.HELLO, Ops.AUTH, Ops.DESCRIBE);
 
+    /** This bundle's context: what declaring() asks which bundle declares an absent op. */
+    private BundleContext context;
+
     /** The descriptions of {@link #OWN}, read once. */
     private final Map<String, OpDescription> own = new java.util.LinkedHashMap<>();
     private static final int NEAREST_OPS = 3;
@@ -114,6 +117,7 @@ public final class ProbeServer implements Connection.Dispatcher {
     @Activate
     void activate(BundleContext context, TransportConfig config) throws NotStarted {
         this.version = context.getBundle().getVersion().toString();
+        this.context = context;
         this.config = config;
         try {
             readOwn(context);
@@ -345,9 +349,11 @@ public final class ProbeServer implements Connection.Dispatcher {
             ArrayNode available = availableOps();
             ObjectNode details = Wire.object();
             details.set("ops", available);
-            // An op of the contract (Ops.CONTRACT) is unavailable while its bundle is away, not unknown.
-            if (Ops.contract(name).isPresent()) {
-                return Wire.failure(id, ErrorCodes.OP_UNAVAILABLE, unavailable(name), details);
+            // An op whose bundle is installed but not active, or that answered before in this runtime,
+            // is unavailable while its bundle is away, not unknown.
+            String bundle = declaring(name);
+            if (bundle != null) {
+                return Wire.failure(id, ErrorCodes.OP_UNAVAILABLE, unavailable(name, bundle), details);
             }
             List<String> names = new ArrayList<>();
             available.forEach(n -> names.add(n.textValue()));
@@ -380,15 +386,28 @@ public final class ProbeServer implements Connection.Dispatcher {
      * What gui.op_unavailable says: the bundle that provides the op (the one that last did in this
      * runtime, else the one that does in HDP-GUI v1), and how to bring it back.
      */
-    private String unavailable(String op) {
-        String bundle = ops.provider(op);
-        if (bundle == null) {
-            return "the op '" + op + "' is not available right now: the probe bundle that provides it is not installed or not started";
-        }
+    private static String unavailable(String op, String bundle) {
         return "the op '" + op + "' is not available right now: its bundle " + bundle + " is not installed or not started"
                 + " (in the debug console: lb " + bundle + ", then start ID; for the probe plugin see docs/PLUGINS.md)";
     }
 
+
+    /**
+     * The bundle that declares the op {@code name} though it answers not: one installed now whose
+     * description of it ({@link OpDescription#location}) says so, else the one that last provided it
+     * in this runtime; null for neither (an unknown op).
+     */
+    private String declaring(String name) {
+        if (OpDescription.isOpName(name)) {
+            String entry = OpDescription.location(name);
+            for (org.osgi.framework.Bundle b : context.getBundles()) {
+                if (b.getEntry(entry) != null) {
+                    return b.getSymbolicName();
+                }
+            }
+        }
+        return ops.provider(name);
+    }
 
     private ObjectNode hello() {
         ObjectNode data = Wire.object();
