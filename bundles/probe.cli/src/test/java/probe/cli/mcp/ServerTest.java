@@ -195,7 +195,8 @@ class ServerTest {
 
             JsonNode bad = tool("gui_click", "{\"identifier\":\"a.b\",\"botton\":\"left\"}");
             assertTrue(bad.get("isError").asBoolean());
-            assertEquals("error invalid arguments: unknown argument 'botton' for gui_click; accepted: identifier, button, count", text(bad));
+            assertEquals("error gui.invalid_args: unknown argument 'botton' for gui_click; did you mean 'button'?"
+                    + " accepted: button, count, effects, identifier, settleMillis", text(bad));
             assertEquals(2, probe.requests().stream().filter(r -> r.path("op").asText().equals("gui.click")).count(),
                     "bad arguments never reach the probe");
         }
@@ -213,7 +214,7 @@ class ServerTest {
     /**
      * The annotations tell the truth, as a client reads them from tools/list: every tool stays on
      * this machine (openWorldHint false; MCP's default is true); a tool whose op only looks
-     * ({@code probe.api.Ops.readOnly}) is read-only; an action that may destroy (a click, a key, typed
+     * (its description says it does not act) is read-only; an action that may destroy (a click, a key, typed
      * text, a selection can delete a VM as a user's can) is destructive; hovering and scrolling
      * change nothing that stays.
      */
