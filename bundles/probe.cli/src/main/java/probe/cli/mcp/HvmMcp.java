@@ -427,8 +427,9 @@ public final class HvmMcp {
     void refresh() {
         refreshQueued.set(false);
         JsonNode described;
-        try {
-            described = probe.call(Ops.DESCRIBE, null, DESCRIBE_TIMEOUT).path("ops");
+        // On a connection of its own: the tools' connection carries an action and its dialog line back to back.
+        try (ProbeClient own = probe.connect(DESCRIBE_TIMEOUT)) {
+            described = own.call(Ops.DESCRIBE, null, DESCRIBE_TIMEOUT).path("ops");
             refreshFailed = null;
         } catch (ProbeClientException e) {
             String why = e.getClass().getSimpleName() + ": " + e.getMessage();
