@@ -1,0 +1,74 @@
+package probe.cli.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import probe.api.OpDescription;
+import probe.api.Ops;
+
+/**
+ * The descriptions hvm-dbg is built with: those of the contract's ops ({@link Ops#CONTRACT}) and of
+ * the transport's own ({@code probe.hello}, {@code probe.auth}, {@code probe.describe}), as their
+ * bundles declare them ({@code OSGI-INF/probe/ops/OP.json}). The build copies each bundle's files into
+ * this jar ({@code probe/cli/ops/OP.json}; probe.cli's pom, execution {@code known-ops}), so they are
+ * there before any GUI answers (help, completion, the MCP tool list at start-up); a running GUI's
+ * {@code probe.describe} says which ops it has now, and describes any other. Each file is read once,
+ * when first asked for. Thread-safe.
+ */
+public final class Known {
+    private Known() {
+    }
+
+    /** Where a compiled-in description is on the class path. */
+    static String resource(String op) {
+        return "probe/cli/ops/" + op + ".json";
+    }
+
+    private static final Map<String, OpDescription> READ = new ConcurrentHashMap<>();
+
+    /** The names of the compiled-in ops: the contract's and the transport's own, sorted. */
+    public static List<String> names() {
+        TreeSet<String> names = new TreeSet<>(Ops.contract());
+        names.add(Ops.HELLO);
+        names.add(Ops.AUTH);
+        names.add(Ops.DESCRIBE);
+        return List.copyOf(names);
+    }
+
+    /** The compiled-in description of {@code op}, or nothing for an op hvm-dbg was not built with. */
+    public static Optional<OpDescription> of(String op) {
+        if (!names().contains(op)) {
+            return Optional.empty();
+        }
+        return Optional.of(READ.computeIfAbsent(op, Known::read));
+    }
+
+    /** Every compiled-in description, sorted by op. */
+    public static List<OpDescription> all() {
+        List<OpDescription> all = new ArrayList<>();
+        for (String op : names()) {
+            all.add(of(op).orElseThrow());
+        }
+        return Collections.unmodifiableList(all);
+    }
+
+    /** A description the build put into the jar; its absence is a broken build, not a user's mistake. */
+    private static OpDescription read(String op) {
+        try (InputStream in = Known.class.getClassLoader().getResourceAsStream(resource(op))) {
+            if (in == null) {
+                throw new IllegalStateException("hvm-dbg was built without " + resource(op) + " (probe.cli's pom unpacks it from "
+                        + Ops.contract(op).map(Ops.Contract::bundle).orElse("probe.transport") + ")");
+            }
+            return OpDescription.read(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource(op) + ": " + e.getMessage(), e);
+        }
+    }
+}
