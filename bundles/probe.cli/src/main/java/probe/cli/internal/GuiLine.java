@@ -304,8 +304,10 @@ final class GuiLine {
             int before = all.size();
             described(client).forEach(all::putIfAbsent);
             more = all.size() == before ? null : "(" + (all.size() - before) + " of them from the running GUI's op bundles)";
-        } catch (Exception e) {
+        } catch (ProbeUnavailableException e) {
             more = "(no GUI answers: the verbs its op bundles add are not listed)";
+        } catch (Exception e) {
+            more = "(the GUI's own verbs are not listed: " + e.getMessage() + ")";
         }
         out.println("Usage: hvm-dbg gui VERB [OPTIONS]   (hvm-dbg gui VERB --help for a verb's options)");
         out.println("Verbs:");
