@@ -202,7 +202,8 @@ class McpIT {
             assertTrue(text(unknown).contains("toolbar.button.createVM"), "the nearest identifier: " + text(unknown));
             JsonNode badArgs = s.call("gui_click", "identifier", "toolbar.button.createVM", "buton", "left");
             assertTrue(badArgs.get("isError").asBoolean());
-            assertTrue(text(badArgs).contains("unknown argument 'buton' for gui_click; accepted: identifier, button, count"), text(badArgs));
+            assertTrue(text(badArgs).contains("unknown argument 'buton' for gui_click; did you mean 'button'? accepted: button, count"),
+                    text(badArgs));
 
             // The CLI has the same annotation.
             Path png = Files.createTempFile("mcp-it", ".png");
@@ -255,7 +256,7 @@ class McpIT {
             // A Tab in the secret would move the focus to the next field and type the rest there: refused, nothing typed.
             JsonNode tabbed = s.call("gui_type", "identifier", "dialog.createVM.input.password", "secretEnv", TABBED_VAR);
             assertTrue(tabbed.get("isError").asBoolean(), text(tabbed));
-            assertTrue(text(tabbed).startsWith("error invalid arguments: the environment variable " + TABBED_VAR
+            assertTrue(text(tabbed).startsWith("error gui.invalid_args: the environment variable " + TABBED_VAR
                     + " holds a control character (U+0009 Tab)"), text(tabbed));
 
             String typed = s.ok("gui_type", "identifier", "dialog.createVM.input.password", "secretEnv", SECRET_VAR);

@@ -215,7 +215,8 @@ public final class OpDescription {
         String verb = text(tree, "verb", false);
         if (verb == null) {
             verb = op;
-        } else if (!verb.matches("[a-z][a-z0-9-]*")) {
+        } else if (!verb.equals(op) && !verb.matches("[a-z][a-z0-9-]*")) {
+            // The op's own name is the verb of an op that declared none (undeclared), as served.
             throw new IllegalArgumentException("'verb' must be lower case letters, digits and dashes, got '" + Names.quoted(verb) + "'");
         }
         boolean acts = bool(tree, "acts", true);

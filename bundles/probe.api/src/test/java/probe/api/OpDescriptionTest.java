@@ -130,6 +130,10 @@ class OpDescriptionTest {
         OpDescription named = OpDescription.undeclared("demo.named", List.of("b", "a"));
         assertEquals(args("{\"a\":{}}"), named.check(args("{\"a\":{}}")));
         assertRefused(named, "{\"c\":1}", "unknown argument 'c' for demo.named; did you mean 'a'? accepted: a, b", null);
+        // As probe.describe serves them, they read back: a client builds itself from what it is served.
+        for (OpDescription d : List.of(open, named)) {
+            assertEquals(d.toJson(), OpDescription.of(d.toJson()).toJson(), d.op());
+        }
     }
 
     @Test

@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = McpCommand.NAME, description = {
     "Serve the GUI to an AI agent as a Model Context Protocol server on standard input and output.",
-    "Tools: gui_snapshot, gui_screenshot, gui_click, gui_type, gui_keypress, gui_select, gui_hover,"
-        + " gui_scroll, gui_wait, gui_dialog, gui_audit, gui_events. It runs until its input ends; a GUI that"
+    "Tools: one per op, from the ops' descriptions (gui_snapshot, gui_click, ...; an op installed into the"
+        + " running GUI becomes one), and gui_events. It runs until its input ends; a GUI that"
         + " is not there makes a tool's result an error, and the next call connects again. Register it"
         + " with an MCP client as: run/hvm-dbg mcp (see bundles/probe.cli/README.md). A result's data is in"
         + " its structuredContent; with --json its text ends with it too."})

@@ -16,7 +16,7 @@ import probe.client.format.Readable;
  * event ({@code gui.event.subscribe} with {@code *}) into a bounded queue; when the queue is full
  * the oldest event is dropped and counted. When the GUI goes away the thread notes it in the queue,
  * tries again every half second, and subscribes anew once a GUI answers (noted too: what happened
- * meanwhile is unknown).
+ * meanwhile is unknown). It tells the tools when the ops present may have changed.
  */
 final class EventFeed implements AutoCloseable {
     static final int CAPACITY = 1000;
@@ -58,7 +58,14 @@ final class EventFeed implements AutoCloseable {
         }
     }
 
+    /**
+     * The probe's event that an op came or went (docs/PROTOCOL.md): optional, so the subscription
+     * names it beside {@code *}.
+     */
+    static final String OPS_CHANGED = "probe.ops.changed";
+
     private final Supplier<ProbeClient> connect;
+    private final Runnable opsChanged;
     private final java.io.PrintStream log;
     private final int capacity;
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
@@ -68,12 +75,17 @@ final class EventFeed implements AutoCloseable {
     private final Thread thread;
 
     EventFeed(Supplier<ProbeClient> connect, int capacity) {
-        this(connect, capacity, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        this(connect, capacity, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), () -> { });
     }
 
-    /** @param log where the feed says when its subscription starts and ends (the server's standard error) */
-    EventFeed(Supplier<ProbeClient> connect, int capacity, java.io.PrintStream log) {
+    /**
+     * @param log where the feed says when its subscription starts and ends (the server's standard error)
+     * @param opsChanged told when the ops present may have changed: each time it subscribes (a GUI
+     *     answers, maybe another one), and at each {@value #OPS_CHANGED} event; it returns at once
+     */
+    EventFeed(Supplier<ProbeClient> connect, int capacity, java.io.PrintStream log, Runnable opsChanged) {
         this.log = log;
+        this.opsChanged = opsChanged;
         this.connect = connect;
         this.capacity = capacity;
         this.thread = new Thread(this::run, "hvm-mcp-events");
@@ -92,7 +104,7 @@ final class EventFeed implements AutoCloseable {
             ProbeClient c = null;
             try {
                 c = connect.get();
-                c.subscribe();
+                c.subscribe("*", OPS_CHANGED);
             } catch (RuntimeException e) {
                 if (c != null) {
                     c.close();
@@ -113,6 +125,7 @@ final class EventFeed implements AutoCloseable {
             client = c;
             lastFailure = null;
             log.println("hvm-dbg mcp: events: subscribed");
+            opsChanged.run();
             if (wasConnected) {
                 add(null, "reconnected to the GUI and subscribed again; what happened while it was away is not known");
             } else if (toldAbsent) {
@@ -125,6 +138,9 @@ final class EventFeed implements AutoCloseable {
                     ObjectNode e = c.nextEvent(POLL);
                     if (e != null) {
                         add(e, null);
+                        if (OPS_CHANGED.equals(e.path("event").asText())) {
+                            opsChanged.run();
+                        }
                     }
                 }
             } catch (ProbeClientException gone) {

@@ -18,8 +18,6 @@ import io.modelcontextprotocol.spec.McpSchema.ImageContent;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
-import io.modelcontextprotocol.spec.McpSchema.Tool;
-import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
@@ -33,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,7 +44,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import probe.api.ErrorCodes;
+import probe.api.OpDescription;
 import probe.api.Ops;
+import probe.api.ProbeException;
+import probe.cli.internal.Known;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
@@ -110,6 +112,7 @@ public final class HvmMcp {
         this.log = log;
         this.dataInText = dataInText;
         this.requests = requests;
+        probe.readOnly(this::readOnly);
     }
 
     /**
@@ -140,11 +143,14 @@ public final class HvmMcp {
         PrintStream stdout = System.out;
         System.setOut(err);
         Probe probe = new Probe(socket, timeout, tokenFile);
-        // A short read timeout: a GUI that accepts the connection and never answers the subscription
-        // (one that is stopping) must not hold the feed back from the GUI that comes next.
-        EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY, err);
+        // The feed's connection has a short read timeout: a GUI that accepts the connection and never
+        // answers the subscription (one that is stopping) must not hold the feed back from the GUI that comes next.
         Requests json = new Requests(new JacksonMcpJsonMapper(new ObjectMapper()));
+        HvmMcp[] self = new HvmMcp[1];
+        // The feed tells the tools when the ops present may have changed: a GUI answers (anew), or probe.ops.changed.
+        EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY, err, () -> self[0].opsChanged());
         HvmMcp tools = new HvmMcp(probe, events, System::getenv, err, dataInText, json);
+        self[0] = tools;
         CountDownLatch ended = new CountDownLatch(1);
         Counted answers = new Counted(out);
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json,
@@ -152,18 +158,21 @@ public final class HvmMcp {
         McpAsyncServer server = McpServer.async(transport)
                 .serverInfo("hvm-dbg", version())
                 .instructions(INSTRUCTIONS)
-                .capabilities(ServerCapabilities.builder().tools(false).build())
+                // listChanged: the tools follow the ops present (refresh), and the client hears when they change.
+                .capabilities(ServerCapabilities.builder().tools(true).build())
                 .jsonMapper(json)
                 .jsonSchemaValidator(new Unvalidated())
                 .validateToolInputs(false)
                 .tools(tools.specifications())
                 .build();
+        tools.attach(server);
         events.start();
         try {
             ended.await();
         } finally {
             server.closeGracefully().block(Duration.ofSeconds(5));
             events.close();
+            tools.refresher.shutdownNow();
             probe.close();
             System.setOut(stdout);
         }
@@ -301,40 +310,192 @@ public final class HvmMcp {
 
     // ---- the tools ----
 
+    /** How long after an op came or went the tools are brought up to date: a burst (a plugin of many bundles) is one update. */
+    static final Duration SETTLE_OPS = Duration.ofMillis(100);
+    /** How long probe.describe may take. */
+    static final Duration DESCRIBE_TIMEOUT = Duration.ofSeconds(5);
+
     /**
-     * The tools. A call runs on the thread that read its request (the SDK's stdin reader), which
-     * saves two thread hand-offs a call; only the tools that may wait long (gui_wait, gui_hover's
-     * tooltip) run on Reactor's bounded-elastic threads, so that other requests are read meanwhile.
+     * The tools now, by name, in the order listed: those of the ops hvm-dbg is built with first
+     * ({@link Known}: there before any GUI answers), then gui_events; an op the GUI reports beyond
+     * them is added, and removed once it goes ({@link #refresh}).
+     */
+    private final Map<String, ToolSpecs.Spec> tools = new LinkedHashMap<>();
+    /** The server, once built: tools added and removed go to it (it tells the client, notifications/tools/list_changed). */
+    private volatile McpAsyncServer server;
+    private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "hvm-mcp-ops");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicBoolean refreshQueued = new AtomicBoolean();
+    /** What the last failed refresh said, so that it is logged once, not at every try. */
+    private String refreshFailed;
+
+    /** The words an action's or a look's reply gets, by op; an op without any gets {@link #generic}. */
+    private static final Map<String, Function<JsonNode, String>> WORDING = Map.of(
+            Ops.CLICK, data -> Readable.clicked(without(data, "clicked")),
+            Ops.TYPE, Readable::typed,
+            Ops.KEYPRESS, Readable::pressed,
+            Ops.SELECT, Readable::selected,
+            Ops.HOVER, data -> Readable.hovered(without(data, "at")),
+            Ops.SCROLL, data -> Readable.scrolled(without(data, "at")),
+            Ops.AUDIT, data -> Readable.audit(data, -1));
+
+    /** The tools there before any GUI answers: one per op hvm-dbg is built with, in the contract's order, and gui_events. */
+    private void known() {
+        synchronized (tools) {
+            for (Ops.Contract c : Ops.CONTRACT) {
+                Known.of(c.op()).ifPresent(d -> {
+                    ToolSpecs.Spec s = ToolSpecs.of(d, ToolSpecs.name(d));
+                    if (s != null) {
+                        tools.put(s.name(), s);
+                    }
+                });
+            }
+            tools.put(ToolSpecs.EVENTS, ToolSpecs.events());
+        }
+    }
+
+    /** Whether {@code op} only looks, as the tools' descriptions say (else as hvm-dbg's, else it acts). */
+    private boolean readOnly(String op) {
+        synchronized (tools) {
+            for (ToolSpecs.Spec s : tools.values()) {
+                if (op.equals(s.op())) {
+                    return s.readOnly();
+                }
+            }
+        }
+        return Known.of(op).map(d -> !d.acts()).orElse(false);
+    }
+
+    /**
+     * The tools, each bound with its handler (as the SDK's own style does). A call runs on the thread
+     * that read its request (the SDK's stdin reader), which saves two thread hand-offs a call; only
+     * the tools that may wait long (gui_wait, gui_hover's tooltip, and any op hvm-dbg does not know)
+     * run on Reactor's bounded-elastic threads, so that other requests are read meanwhile.
      */
     List<AsyncToolSpecification> specifications() {
         List<AsyncToolSpecification> specs = new ArrayList<>();
-        for (ToolSpecs.Spec s : ToolSpecs.all()) {
-            // Annotations that tell the truth: every tool reaches only the GUI on this machine
-            // (openWorldHint false: MCP's default is true); a tool whose op only looks is read-only
-            // (ToolSpecs: Ops.readOnly of its op); an action does what a user's hand does, which may
-            // delete a VM (destructive), but for hovering and scrolling, which destroy nothing. Not
-            // idempotent, as the default says: a second click is another click.
-            ToolAnnotations annotations = s.readOnly
-                    ? ToolAnnotations.builder().readOnlyHint(true).openWorldHint(false).build()
-                    : ToolAnnotations.builder().destructiveHint(s.destructive).openWorldHint(false).build();
-            Tool tool = Tool.builder(s.name)
-                    .title(s.title)
-                    .description(s.description)
-                    .inputSchema(s.schema)
-                    .outputSchema(ToolSpecs.OUTPUT)
-                    .annotations(annotations)
-                    .build();
-            boolean waits = s.name.equals("gui_wait") || s.name.equals("gui_hover");
-            specs.add(AsyncToolSpecification.builder()
-                    .tool(tool)
-                    .callHandler((exchange, request) -> {
-                        Mono<CallToolResult> result = Mono.fromCallable(() -> call(s.name, request.arguments(),
-                                Requests.id(request.meta()), progress(exchange, request.meta())));
-                        return waits ? result.subscribeOn(Schedulers.boundedElastic()) : result;
-                    })
-                    .build());
+        synchronized (tools) {
+            if (tools.isEmpty()) {
+                known();
+            }
+            tools.values().forEach(s -> specs.add(specification(s)));
         }
         return specs;
+    }
+
+    private AsyncToolSpecification specification(ToolSpecs.Spec s) {
+        boolean waits = s.op() != null && (s.op().equals(Ops.WAIT) || s.op().equals(Ops.HOVER) || Ops.contract(s.op()).isEmpty());
+        return AsyncToolSpecification.builder()
+                .tool(s.tool())
+                .callHandler((exchange, request) -> {
+                    Mono<CallToolResult> result = Mono.fromCallable(() -> call(s, request.arguments(),
+                            Requests.id(request.meta()), progress(exchange, request.meta())));
+                    return waits ? result.subscribeOn(Schedulers.boundedElastic()) : result;
+                })
+                .build();
+    }
+
+    /** The server the tools go to as ops come and go. */
+    void attach(McpAsyncServer server) {
+        this.server = server;
+    }
+
+    /**
+     * The ops present may have changed (an op came or went, or a GUI answers anew): the tools are
+     * brought up to date {@link #SETTLE_OPS} later, once for a burst.
+     */
+    void opsChanged() {
+        if (refreshQueued.compareAndSet(false, true)) {
+            try {
+                refresher.schedule(this::refresh, SETTLE_OPS.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException stopping) {
+                refreshQueued.set(false);
+            }
+        }
+    }
+
+    /**
+     * Brings the tools up to date with the GUI's {@code probe.describe}: an op it has that no tool
+     * sends becomes one, a tool whose op's description changed is replaced, and a tool of an op
+     * beyond those hvm-dbg is built with that is no longer there is removed (the SDK tells the
+     * client each time: notifications/tools/list_changed). The tools of the contract's ops stay
+     * while their bundle is away: their calls then say so (gui.op_unavailable, with what to do).
+     */
+    void refresh() {
+        refreshQueued.set(false);
+        JsonNode described;
+        // On a connection of its own: the tools' connection carries an action and its dialog line back to back.
+        try (ProbeClient own = probe.connect(DESCRIBE_TIMEOUT)) {
+            described = own.call(Ops.DESCRIBE, null, DESCRIBE_TIMEOUT).path("ops");
+            refreshFailed = null;
+        } catch (ProbeClientException e) {
+            String why = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (!why.equals(refreshFailed)) {
+                log.println("hvm-dbg mcp: the tools stay as they are: probe.describe failed (" + why + ")");
+                refreshFailed = why;
+            }
+            return;
+        }
+        Map<String, OpDescription> present = new LinkedHashMap<>();
+        for (JsonNode d : described) {
+            try {
+                OpDescription desc = OpDescription.of(d);
+                present.put(desc.op(), desc);
+            } catch (IllegalArgumentException e) {
+                log.println("hvm-dbg mcp: the GUI describes an op this server cannot read (" + e.getMessage() + "); no tool for it");
+            }
+        }
+        List<ToolSpecs.Spec> added = new ArrayList<>();
+        List<String> removed = new ArrayList<>();
+        synchronized (tools) {
+            for (ToolSpecs.Spec s : List.copyOf(tools.values())) {
+                if (s.op() == null) {
+                    continue;
+                }
+                OpDescription now = present.get(s.op());
+                if (now == null ? Ops.contract(s.op()).isEmpty() : !now.toJson().equals(s.described().toJson())) {
+                    tools.remove(s.name());
+                    removed.add(s.name());
+                }
+            }
+            for (OpDescription d : present.values()) {
+                boolean has = tools.values().stream().anyMatch(s -> d.op().equals(s.op()));
+                if (has) {
+                    continue;
+                }
+                String name = ToolSpecs.name(d);
+                if (tools.containsKey(name)) {
+                    name = ToolSpecs.fullName(d);
+                }
+                ToolSpecs.Spec s = tools.containsKey(name) ? null : ToolSpecs.of(d, name);
+                if (s != null) {
+                    tools.put(s.name(), s);
+                    added.add(s);
+                }
+            }
+        }
+        McpAsyncServer to = server;
+        if (to == null) {
+            return;
+        }
+        for (String name : removed) {
+            Mono<Void> m = to.removeTool(name).onErrorResume(e -> Mono.empty());
+            m.block(DESCRIBE_TIMEOUT);
+        }
+        for (ToolSpecs.Spec s : added) {
+            Mono<Void> m = to.addTool(specification(s)).onErrorResume(e -> {
+                log.println("hvm-dbg mcp: no tool " + s.name() + " (" + e.getMessage() + ")");
+                return Mono.empty();
+            });
+            m.block(DESCRIBE_TIMEOUT);
+        }
+        if (!added.isEmpty() || !removed.isEmpty()) {
+            log.println("hvm-dbg mcp: tools" + (added.isEmpty() ? "" : " added " + String.join(", ", added.stream().map(ToolSpecs.Spec::name)
+                    .toList())) + (removed.isEmpty() ? "" : " removed " + String.join(", ", removed)));
+        }
     }
 
     /**
@@ -360,53 +521,54 @@ public final class HvmMcp {
      * error. Null for a call the client cancelled (gui_wait): the SDK then sends no response.
      */
     CallToolResult call(String name, Map<String, Object> args) {
-        return call(name, args, null, null);
+        ToolSpecs.Spec s;
+        synchronized (tools) {
+            if (tools.isEmpty()) {
+                known();
+            }
+            s = tools.get(name);
+        }
+        return s == null ? error("unknown tool " + name) : call(s, args, null, null);
     }
 
     /**
-     * {@link #call(String, Map)} for the request {@code requestId} (its JSON-RPC id, for
+     * Runs the tool {@code s} for the request {@code requestId} (its JSON-RPC id, for
      * notifications/cancelled; may be null), with {@code progress} for a client that gave a progress
-     * token (else null). Null when the client cancelled the call.
+     * token (else null). Null when the client cancelled the call. The arguments are checked against
+     * what the tool takes ({@link ToolArgs#of}) before anything is sent.
      */
-    CallToolResult call(String name, Map<String, Object> args, String requestId, Progress progress) {
+    CallToolResult call(ToolSpecs.Spec s, Map<String, Object> given, String requestId, Progress progress) {
+        String name = s.name();
         try {
-            switch (name) {
-                case "gui_snapshot":
-                    return snapshot(args);
-                case "gui_screenshot":
+            ObjectNode args = ToolArgs.of(name, s.takes(), given);
+            if (s.op() == null) {
+                EventFeed.Batch batch = events.take((int) ToolArgs.integer(args, s.takes(), "max"));
+                return result(EventFeed.text(batch), EventFeed.data(batch), null);
+            }
+            switch (s.op()) {
+                case Ops.LIST:
+                    return snapshot(s, args);
+                case Ops.SCREENSHOT:
                     return screenshot(args);
-                case "gui_click":
-                    return action(ToolArgs.click(args), data -> Readable.clicked(without(data, "clicked")));
-                case "gui_type":
+                case Ops.TYPE:
                     return type(args);
-                case "gui_keypress":
-                    return action(ToolArgs.keypress(args), Readable::pressed);
-                case "gui_select":
-                    return action(ToolArgs.select(args), Readable::selected);
-                case "gui_hover":
-                    return action(ToolArgs.hover(args), data -> Readable.hovered(without(data, "at")));
-                case "gui_scroll":
-                    return action(ToolArgs.scroll(args), data -> Readable.scrolled(without(data, "at")));
-                case "gui_wait":
-                    return waitFor(args, requestId, progress);
-                case "gui_dialog":
+                case Ops.WAIT:
+                    return waitFor(s, args, requestId, progress);
+                case Ops.DIALOG_CURRENT:
                     return dialog(args);
-                case "gui_audit": {
-                    ToolArgs.OpCall c = ToolArgs.audit(args);
-                    JsonNode data = probe.call(c.op, c.args, c.replyTimeout);
-                    return result(Readable.audit(data, -1), data, null);
-                }
-                case "gui_events": {
-                    EventFeed.Batch batch = events.take(ToolArgs.eventsMax(args));
-                    return result(EventFeed.text(batch), EventFeed.data(batch), null);
-                }
                 default:
-                    return error("unknown tool " + name);
+                    Function<JsonNode, String> words = WORDING.getOrDefault(s.op(), data -> generic(s, data));
+                    if (s.described().acts()) {
+                        return action(s.op(), args, null, words);
+                    }
+                    JsonNode data = probe.call(s.op(), args, null);
+                    return result(words.apply(data), data, null);
             }
         } catch (ToolArgs.Problem p) {
-            return error("error invalid arguments: " + p.getMessage());
+            ProbeException r = p.refusal();
+            return refused(new ProbeOpException(s.op(), r.code(), r.getMessage(), r.details()), null);
         } catch (ProbeOpException e) {
-            boolean now = !name.equals("gui_snapshot") && !name.equals("gui_events") && !name.equals("gui_dialog");
+            boolean now = !name.equals("gui_snapshot") && !name.equals(ToolSpecs.EVENTS) && !name.equals("gui_dialog");
             return refused(e, now ? dialogNow() : null);
         } catch (ProbeUnavailableException e) {
             return error(unavailable(e));
@@ -423,6 +585,11 @@ public final class HvmMcp {
             log.println("hvm-dbg mcp: " + name + " failed: " + e.getClass().getName());
             return error("error internal: " + name + " failed (" + e.getClass().getSimpleName() + "); the server's standard error has a line about it");
         }
+    }
+
+    /** The words of an op without any of its own: its verb and its reply as JSON. */
+    private static String generic(ToolSpecs.Spec s, JsonNode data) {
+        return s.described().verb() + (data == null || data.isNull() ? ": done" : ": " + Json.compact(data));
     }
 
     /** {@code data} without {@code field}: where the pointer went, which a model acting by identifier does not need (structuredContent has it). */
@@ -461,13 +628,15 @@ public final class HvmMcp {
                 + "\nthe MCP server keeps running; the next call connects again";
     }
 
-    private CallToolResult snapshot(Map<String, Object> args) {
-        ToolArgs.OpCall list = ToolArgs.snapshot(args);
-        int max = ToolArgs.maxItems(args);
-        String query = ToolArgs.query(args);
+    /** gui_snapshot: gui.list as text; {@code query} and {@code maxItems} are the server's own. */
+    private CallToolResult snapshot(ToolSpecs.Spec s, ObjectNode args) {
+        int max = (int) ToolArgs.integer(args, s.takes(), "maxItems");
+        JsonNode q = args.remove("query");
+        String query = q == null ? null : q.textValue();
+        args.remove("maxItems");
         // The list and the dialog line asked for back to back on the probe's connection, from this
         // thread: one round trip, no thread hand-off. A refused list is the tool's error, as before.
-        Probe.Both both = probe.both(list.op, list.args, list.replyTimeout, Ops.DIALOG_CURRENT);
+        Probe.Both both = probe.both(Ops.LIST, args, null, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             throw both.refused();
         }
@@ -487,10 +656,11 @@ public final class HvmMcp {
         return result(text, data, both.second());
     }
 
-    private CallToolResult screenshot(Map<String, Object> args) {
-        ToolArgs.OpCall c = ToolArgs.screenshot(args);
-        Integer maxSize = ToolArgs.maxSize(args);
-        JsonNode data = probe.call(c.op, c.args, c.replyTimeout);
+    /** gui_screenshot: gui.screenshot's PNG as MCP image content, scaled down to {@code maxSize} (the server's own). */
+    private CallToolResult screenshot(ObjectNode args) {
+        JsonNode size = args.remove("maxSize");
+        Integer maxSize = size == null ? null : size.intValue();
+        JsonNode data = probe.call(Ops.SCREENSHOT, args, null);
         JsonNode b64 = data == null ? null : data.get("png_base64");
         if (b64 == null || !b64.isTextual()) {
             return error("error client.bad_reply: the probe's screenshot reply has no png_base64");
@@ -521,12 +691,12 @@ public final class HvmMcp {
         return CallToolResult.builder().content(content).structuredContent(structured(shown, null)).isError(false).build();
     }
 
-    private CallToolResult type(Map<String, Object> args) {
-        ToolArgs.OpCall c = ToolArgs.type(args, env);
-        if (ToolArgs.isSecret(args)) {
+    /** gui_type: the text given, or a secret from the server's environment ({@code secretEnv}, the server's own). */
+    private CallToolResult type(ObjectNode args) {
+        if (ToolArgs.secret(args, env)) {
             // A secret goes only into a password field, which shows nothing of it: typed into any
             // other field, gui_snapshot would read it back to the model.
-            String id = c.args.path("identifier").asText();
+            String id = args.path("identifier").asText();
             ObjectNode scope = Json.object();
             scope.put("scope", id);
             JsonNode list = probe.call(Ops.LIST, scope, null);
@@ -547,7 +717,7 @@ public final class HvmMcp {
                         + " secretEnv is typed only into a password field, whose text nothing reads back; type other text with 'text'");
             }
         }
-        return action(c, Readable::typed);
+        return action(Ops.TYPE, args, null, WORDING.get(Ops.TYPE));
     }
 
     /**
@@ -556,11 +726,12 @@ public final class HvmMcp {
      * client that gave a progress token hears every {@link #PROGRESS_EVERY} how long it has waited.
      * Null when the client cancelled it: MCP says a cancelled request gets no response.
      */
-    private CallToolResult waitFor(Map<String, Object> args, String requestId, Progress progress) {
-        ToolArgs.OpCall c = ToolArgs.waitFor(args);
-        String subject = c.args.has("dialog") ? "dialog " + c.args.get("dialog").asText()
-                : c.args.has("identifier") ? c.args.get("identifier").asText() : "the GUI";
-        long total = c.args.path("timeoutMillis").asLong(ToolArgs.DEFAULT_WAIT_MILLIS);
+    private CallToolResult waitFor(ToolSpecs.Spec s, ObjectNode args, String requestId, Progress progress) {
+        String subject = args.has("dialog") ? "dialog " + args.get("dialog").asText()
+                : args.has("identifier") ? args.get("identifier").asText() : "the GUI";
+        // The reply may take the whole wait (its default as gui.wait's description gives it), so the server waits 10 s longer.
+        long total = ToolArgs.integer(args, s.takes(), "timeoutMillis");
+        Duration replyTimeout = Duration.ofMillis(total).plusSeconds(10);
         JsonNode data;
         AtomicBoolean cancelled = new AtomicBoolean();
         ProbeClient own = probe.connect();
@@ -582,7 +753,7 @@ public final class HvmMcp {
                     progress.send(ms, (double) total, "waiting for " + subject + ": " + ms + " of " + total + " ms");
                 }, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
             }
-            data = own.call(c.op, c.args, c.replyTimeout);
+            data = own.call(Ops.WAIT, args, replyTimeout);
         } catch (ProbeClientException e) {
             if (cancelled.get()) {
                 requests.answerDropped();
@@ -596,7 +767,7 @@ public final class HvmMcp {
             }
             own.close();
         }
-        String done = c.args.has("value") ? Readable.waitedValue(data, subject) : Readable.waited(data, subject);
+        String done = args.has("value") ? Readable.waitedValue(data, subject) : Readable.waited(data, subject);
         JsonNode dialog = null;
         String unknown = null;
         try {
@@ -609,9 +780,8 @@ public final class HvmMcp {
         return answer(done, data, dialog, unknown);
     }
 
-    private CallToolResult dialog(Map<String, Object> args) {
-        ToolArgs.OpCall c = ToolArgs.dialog(args);
-        JsonNode data = probe.call(c.op, c.args, c.replyTimeout);
+    private CallToolResult dialog(ObjectNode args) {
+        JsonNode data = probe.call(Ops.DIALOG_CURRENT, args.isEmpty() ? null : args, null);
         lastDialog = Snapshot.dialogName(data);
         String first = "now: " + Snapshot.now(data, true) + (lastDialog == null ? "" : ", its controls:");
         String text = lastDialog == null ? first : Snapshot.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
@@ -624,8 +794,8 @@ public final class HvmMcp {
      * the probe's connection: the probe carries out a connection's requests in order, so the
      * dialog line is the state after the op, and the tool costs one round trip instead of two.
      */
-    private CallToolResult action(ToolArgs.OpCall c, Function<JsonNode, String> readable) {
-        Probe.Both both = probe.both(c.op, c.args, c.replyTimeout, Ops.DIALOG_CURRENT);
+    private CallToolResult action(String op, ObjectNode args, Duration replyTimeout, Function<JsonNode, String> readable) {
+        Probe.Both both = probe.both(op, args, replyTimeout, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             lastDialog = both.secondFailed() == null ? Snapshot.dialogName(both.second()) : lastDialog;
             return refused(both.refused(), nowLine(both, false));
@@ -698,7 +868,7 @@ public final class HvmMcp {
 
     /**
      * A result: the readable {@code text}, and {@code {"data": …, "dialog": …}} as its
-     * structuredContent (ToolSpecs.OUTPUT); the same JSON after the text too when the server was
+     * structuredContent; the same JSON after the text too when the server was
      * started with {@code --json}.
      */
     CallToolResult result(String text, JsonNode data, JsonNode dialog) {

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
-import probe.api.Ops;
+import java.util.function.Predicate;
+import probe.cli.internal.Known;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
@@ -26,11 +27,22 @@ final class Probe implements AutoCloseable {
     /** Whether {@link #client} has answered a call: a failure on it then means the GUI went away since. */
     private boolean used;
     private boolean closed;
+    /**
+     * Whether an op only looks, so may be sent again on a guess: its description says it does not
+     * act (the server sets this to the descriptions it has; until then, those hvm-dbg is built with).
+     * False for an op it knows nothing of.
+     */
+    private volatile Predicate<String> readOnly = op -> Known.of(op).map(d -> !d.acts()).orElse(false);
 
     Probe(Path socket, Duration timeout, Path tokenFile) {
         this.socket = socket;
         this.timeout = timeout;
         this.tokenFile = tokenFile;
+    }
+
+    /** Whether an op only looks is decided by {@code readOnly} from now on. */
+    void readOnly(Predicate<String> readOnly) {
+        this.readOnly = readOnly;
     }
 
     Path socket() {
@@ -127,14 +139,14 @@ final class Probe implements AutoCloseable {
      * that served calls before and is found closed now (the GUI stopped, and maybe started again)
      * is replaced and the call made once more, when the request is known never to have reached a
      * GUI (its write failed: a line the probe has not read whole is never carried out) or when the
-     * op only looks ({@link Ops#readOnly}). An op that acts and whose request was written is never
+     * op only looks (its description says it does not act). An op that acts and whose request was written is never
      * sent twice: a lost reply is a {@link ReplyLost}.
      *
      * @throws ProbeClientException as {@link ProbeClient#call} does
      * @throws ReplyLost when the connection closed after an op that acts was sent, before its reply
      */
     JsonNode call(String op, ObjectNode args, Duration replyTimeout) {
-        return retried(op, Ops.readOnly(op), (c, sent) -> {
+        return retried(op, readOnly.test(op), (c, sent) -> {
             ProbeClient.Pending pending = c.send(op, args);
             sent.value = true;
             return pending.reply(replyTimeout == null ? timeout : replyTimeout);
@@ -221,7 +233,7 @@ final class Probe implements AutoCloseable {
      */
     Both both(String op, ObjectNode args, Duration replyTimeout, String then) {
         // both(c, …) returns op's refusal inside Both, so what retried rethrows as a refusal never comes from it.
-        return retried(op, Ops.readOnly(op) && Ops.readOnly(then), (c, sent) -> both(c, sent, op, args, replyTimeout, then));
+        return retried(op, readOnly.test(op) && readOnly.test(then), (c, sent) -> both(c, sent, op, args, replyTimeout, then));
     }
 
     private Both both(ProbeClient c, Sent sent, String op, ObjectNode args, Duration replyTimeout, String then) {

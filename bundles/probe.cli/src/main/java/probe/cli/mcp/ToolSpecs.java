@@ -1,231 +1,191 @@
 package probe.cli.mcp;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import probe.api.OpDescription;
 import probe.api.Ops;
+import probe.api.wire.Wire;
 
 /**
- * The tools as a model sees them: name, title, a description written for a model (each thing said
- * once: what every action answers is in gui_click's, the others point at it), and the JSON schema
- * of the arguments, without what {@link ToolArgs} checks and says when it refuses (ranges, unknown
- * names): every tool list costs a model its tokens. Kept apart from the SDK's types so that a test
- * holds the schemas and {@link ToolArgs} to the same names.
+ * The tools as a model sees them, each built from its op's description ({@link OpDescription}, the
+ * one source: the title, the summary, the arguments as JSON Schema, whether it acts and may destroy):
+ * a tool per op, named {@code gui_VERB}. What a model needs beyond the op is said here, as small named
+ * special cases: gui_snapshot (gui.list as text, with {@code query} and {@code maxItems}),
+ * gui_screenshot's {@code maxSize}, gui_type's {@code secretEnv}, gui_events (the server's own
+ * subscription, no op), and what every action answers (the dialog after it). The schemas are shown
+ * trimmed ({@link #view}): every tool list costs a model its tokens, and the probe (or the server,
+ * from the same description) says what an argument accepts when it refuses one.
  */
 final class ToolSpecs {
     private ToolSpecs() {
     }
 
-    static final class Spec {
-        final String name;
-        final String title;
-        final String description;
-        final Map<String, Object> schema;
-        /** The op the tool sends ({@link ToolArgs} maps it to the same one); null for gui_events, which sends none. */
-        final String op;
-        /** Whether it only looks: {@link Ops#readOnly} of its op. */
-        final boolean readOnly;
-        /** Whether, acting, it may destroy something (a click can delete a VM); false for a read-only tool. */
-        final boolean destructive;
-
-        /** A tool that sends {@code op}; {@code destructive} says whether, if the op acts, it may destroy. */
-        Spec(String name, String title, String op, boolean destructive, String description, Map<String, Object> schema) {
-            this(name, title, op, Ops.readOnly(op), destructive, description, schema);
-        }
-
-        /** A tool that sends no op of its own (gui_events, which reads the server's subscription). */
-        Spec(String name, String title, boolean readOnly, String description, Map<String, Object> schema) {
-            this(name, title, null, readOnly, !readOnly, description, schema);
-        }
-
-        private Spec(String name, String title, String op, boolean readOnly, boolean destructive, String description,
-                Map<String, Object> schema) {
-            this.name = name;
-            this.title = title;
-            this.op = op;
-            this.readOnly = readOnly;
-            this.destructive = !readOnly && destructive;
-            this.description = description;
-            this.schema = schema;
+    /**
+     * A tool: its name, the op it sends (null for gui_events), the op's description as the probe (or
+     * the build) gives it, what the tool takes (the op's arguments with the server's own, checked by
+     * {@link ToolArgs}), and the tool as MCP lists it.
+     */
+    record Spec(String name, String op, OpDescription described, OpDescription takes, Tool tool) {
+        /** Whether it only looks, so may be sent again on a guess: its op does not act. */
+        boolean readOnly() {
+            return !takes.acts();
         }
     }
 
-    /** What a tool that acts may do: what a user's hand may (a click, a key, typed text can delete a VM)... */
-    private static final boolean MAY_DESTROY = true;
-    /** ...or only move the pointer or the view (hover, scroll), or only look. */
-    private static final boolean HARMLESS = false;
+    /**
+     * The ops no tool sends: the transport's own (the server greets, authenticates and describes
+     * itself) and the event subscription, which the server holds on a connection of its own
+     * (gui_events reads it).
+     */
+    static final Set<String> NO_TOOL = Set.of(Ops.HELLO, Ops.AUTH, Ops.DESCRIBE, Ops.EVENT_SUBSCRIBE, Ops.EVENT_UNSUBSCRIBE);
+
+    /** gui_events: the server's own tool, which sends no op. */
+    static final String EVENTS = "gui_events";
 
     /** What every action answers, said once in gui_click's description; the other actions point at it. */
     private static final String ANSWERS = " Answers once the GUI has settled: what changed (dialogs, focus, values, controls, events),"
             + " a dialog or controls that appeared as gui_snapshot lists them, and now: the open dialog. A control a"
             + " person could not operate now is refused with the reason.";
     private static final String LIKE_CLICK = " Answers as gui_click does.";
-    /** A control's identifier: gui_snapshot's description says once what the other tools take. */
-    private static final Map<String, Object> IDENTIFIER = Map.of("type", "string");
 
-    /**
-     * The output schema of every tool: its result's structuredContent, {@code data} (the op's reply,
-     * as docs/PROTOCOL.md gives it) and {@code dialog} (gui.dialog.current's reply after it, where
-     * the tool asks). In a fixed order, as every schema here: the same tool list, the same tokens,
-     * from run to run.
-     */
-    static final Map<String, Object> OUTPUT = props("type", "object", "required", List.of("data"));
+    /** The tool's name for an op: gui_snapshot for gui.list (its text form), else gui_ and the verb (its op's name for an op that declared none). */
+    static String name(OpDescription d) {
+        return Ops.LIST.equals(d.op()) ? "gui_snapshot" : "gui_" + d.verb().replace('-', '_').replace('.', '_');
+    }
 
-    static List<Spec> all() {
-        List<Spec> s = new ArrayList<>();
-        s.add(new Spec("gui_snapshot", "List the visible controls", Ops.LIST, HARMLESS,
-                "The visible controls as text. First line now: the open dialog (modal: the controls behind it take no"
+    /** Another name, for an op whose {@link #name} another op's tool has: gui_ and the op's name. */
+    static String fullName(OpDescription d) {
+        return "gui_" + d.op().replace('.', '_').replace('-', '_');
+    }
+
+    /** The tool for the op {@code d} describes, named {@code name}; null for an op of {@link #NO_TOOL}. */
+    static Spec of(OpDescription d, String name) {
+        if (NO_TOOL.contains(d.op())) {
+            return null;
+        }
+        ObjectNode takes = d.toJson();
+        takes.remove("schema");
+        String text = d.summary() != null ? d.summary() : d.title() != null ? d.title() : "The op " + d.op() + ".";
+        // The named special cases: what the server adds to an op, or leaves out of it.
+        switch (d.op()) {
+            case Ops.LIST:
+                text = "The visible controls as text. First line now: the open dialog (modal: the controls behind it take no"
                         + " input). Then a line per control, indented under its container: role, identifier (what the other"
                         + " tools take; valid while the control shows), label, value, flags (\"in closed menu\": a click"
                         + " opens the menu first). A password shows only its length. Call it first; actions then say what"
-                        + " changed.",
-                schema(props(
-                        "scope", str("window (default), dialog (the topmost), or an identifier prefix such as sidebar"),
-                        "query", str("only the controls whose identifier, role, label or value holds this text"),
-                        "maxItems", integer("most lines (default " + Snapshot.DEFAULT_MAX_ITEMS + ")")))));
-        s.add(new Spec("gui_screenshot", "Screenshot the application", Ops.SCREENSHOT, HARMLESS,
-                "A PNG of the main window with its dialogs (or of scope). Prefer gui_snapshot to find controls.",
-                schema(props(
-                        "scope", str("window (default), dialog, or an identifier (crops to it)"),
-                        "annotate", bool("number the controls and give the legend"),
-                        "maxSize", integer("scale down to this longest side in pixels")))));
-        s.add(new Spec("gui_click", "Click a control", Ops.CLICK, MAY_DESTROY,
-                "Clicks a control as a mouse would; a row or tab is scrolled into view, a closed menu opened first." + ANSWERS,
-                schema(props("identifier", IDENTIFIER,
-                        "button", enumOf("default left", "left", "right", "middle"),
-                        "count", integer("2 for a double click")), "identifier")));
-        s.add(new Spec("gui_type", "Type text into a field", Ops.TYPE, MAY_DESTROY,
-                "Types into a text field key by key (\\n is Enter, \\t is Tab); the text is never echoed back. Give text,"
-                        + " or for a password secretEnv: the name of this server's environment variable that holds it,"
-                        + " typed only into a password field, so it never passes through the conversation." + LIKE_CLICK,
-                schema(props("identifier", str("default: the focused control"),
-                        "text", strAny("the text (not a password)"),
-                        "secretEnv", str("such as " + ToolArgs.SECRET_PREFIX + "VM_PASSWORD"),
-                        "replace", bool("clear the field first")))));
-        s.add(new Spec("gui_keypress", "Press a key", Ops.KEYPRESS, MAY_DESTROY,
-                "Presses one key, modifiers held: return fires the default button, esc cancels a dialog, tab moves the"
-                        + " focus. Keys by name: return, esc, tab, space, backspace, delete, up, pageup, home, f2, a, 0, kp0"
-                        + " and the like." + LIKE_CLICK,
-                schema(props("key", Map.of("type", "string"),
-                        "modifiers", array("held while it is pressed", "shift", "ctrl", "alt", "meta"),
-                        "identifier", str("focused first (default: the focused control)")), "key")));
-        s.add(new Spec("gui_select", "Select an item", Ops.SELECT, MAY_DESTROY,
-                "Selects one item of a combo box, list, table, tree or tabs as a hand would. Give one of label, row,"
-                        + " index." + LIKE_CLICK,
-                schema(props("identifier", IDENTIFIER,
-                        "label", str("the item's text"),
-                        "row", str("the item's identifier or its last part"),
-                        "index", integer("from 0")), "identifier")));
-        s.add(new Spec("gui_hover", "Rest the pointer on a control", Ops.HOVER, HARMLESS,
-                "Rests the pointer on a control and gives its tooltip once it shows." + LIKE_CLICK,
-                schema(props("identifier", IDENTIFIER), "identifier")));
-        s.add(new Spec("gui_scroll", "Turn the mouse wheel", Ops.SCROLL, HARMLESS,
-                "Turns the mouse wheel over a control (a list moves 3 rows a notch)." + LIKE_CLICK,
-                schema(props("identifier", IDENTIFIER,
-                        "dy", integer("notches down; negative: up"),
-                        "dx", integer("notches right; negative: left")), "identifier")));
-        s.add(new Spec("gui_wait", "Wait for a condition", Ops.WAIT, HARMLESS,
-                "Waits in the GUI until a condition holds (else gui.timeout with the last state seen); use it"
-                        + " instead of sleeping. One of: identifier + state (showing, hidden, enabled, disabled);"
-                        + " identifier + value (as gui_snapshot shows it, such as \"Running\"); dialog + state (open,"
-                        + " closed); state idle.",
-                schema(props("identifier", IDENTIFIER,
-                        "dialog", str("a dialog's name, such as createVM"),
-                        "state", enumOf(null, "showing", "hidden", "enabled", "disabled", "open", "closed", "idle"),
-                        "value", valueOf(),
-                        "quietMillis", integer("with idle: how long nothing happens (default 50)"),
-                        "timeoutMillis", integer("default " + ToolArgs.DEFAULT_WAIT_MILLIS)))));
-        s.add(new Spec("gui_dialog", "Tell which dialog is open", Ops.DIALOG_CURRENT, HARMLESS,
-                "The topmost open dialog (name, title, modal) with its controls, or that none is open.",
-                schema(props())));
-        s.add(new Spec("gui_audit", "Audit the identifiers", Ops.AUDIT, HARMLESS,
-                "Operable controls without an identifier, and identifiers shared or missing from the app's catalogue.",
-                schema(props())));
-        s.add(new Spec("gui_events", "Tell what happened", true,
-                "The GUI's events since the last call, oldest first: dialog.opened, dialog.closed, list.refreshed,"
-                        + " vm.state, error, edt.stalled.",
-                schema(props("max", integer("default 100")))));
+                        + " changed.";
+                args(takes).addObject().put("name", "query").put("type", "string")
+                        .put("help", "only the controls whose identifier, role, label or value holds this text");
+                args(takes).addObject().put("name", "maxItems").put("type", "integer").put("minimum", 1).put("maximum", 100_000)
+                        .put("default", Snapshot.DEFAULT_MAX_ITEMS).put("help", "most lines");
+                break;
+            case Ops.WAIT:
+                // Which arguments go together, which no schema here says.
+                text += " " + d.help();
+                break;
+            case Ops.SCREENSHOT:
+                text += " Prefer gui_snapshot to find controls.";
+                // The server asks for a PNG, which MCP's image content carries.
+                remove(args(takes), "format");
+                args(takes).addObject().put("name", "maxSize").put("type", "integer").put("minimum", 16).put("maximum", 16_384)
+                        .put("help", "scale down to this longest side in pixels");
+                break;
+            case Ops.TYPE:
+                text += " Give text, or for a password secretEnv: the name of this server's environment variable that holds"
+                        + " it, typed only into a password field, so it never passes through the conversation.";
+                // text or secretEnv (ToolArgs.type), so neither is required.
+                for (JsonNode a : args(takes)) {
+                    if (a.path("name").asText().equals("text")) {
+                        ((ObjectNode) a).remove("required");
+                    }
+                }
+                args(takes).addObject().put("name", "secretEnv").put("type", "string").put("minLength", 1)
+                        .put("help", "such as " + ToolArgs.SECRET_PREFIX + "VM_PASSWORD");
+                break;
+            default:
+                break;
+        }
+        if (d.receipt() && d.acts()) {
+            text += Ops.CLICK.equals(d.op()) ? ANSWERS : LIKE_CLICK;
+        }
+        OpDescription tool = OpDescription.of(takes);
+        return new Spec(name, d.op(), d, tool, tool(name, d.title(), text, tool, d.acts(), d.destructive()));
+    }
+
+    /** gui_events: the events since the last call, from the server's subscription. */
+    static Spec events() {
+        ObjectNode takes = Wire.object().put("op", "mcp.events").put("verb", "events").put("acts", false);
+        takes.putArray("args").addObject().put("name", "max").put("type", "integer").put("minimum", 1).put("maximum", 10_000)
+                .put("default", 100).put("help", "most events");
+        OpDescription tool = OpDescription.of(takes);
+        return new Spec(EVENTS, null, null, tool, tool(EVENTS, "Tell what happened", "The GUI's events since the last call, oldest"
+                + " first: dialog.opened, dialog.closed, list.refreshed, vm.state, error, edt.stalled.", tool, false, false));
+    }
+
+    private static ArrayNode args(ObjectNode takes) {
+        JsonNode a = takes.get("args");
+        return a instanceof ArrayNode ? (ArrayNode) a : takes.putArray("args");
+    }
+
+    private static void remove(ArrayNode args, String name) {
+        for (Iterator<JsonNode> it = args.elements(); it.hasNext();) {
+            if (it.next().path("name").asText().equals(name)) {
+                it.remove();
+            }
+        }
+    }
+
+    /**
+     * The tool as MCP lists it, without an output schema: every result's structuredContent is
+     * {@code {"data": the op's reply, "dialog": gui.dialog.current's after it, where the tool asks}}
+     * (docs/PROTOCOL.md gives the replies), and a schema that says only that cost some 140 tokens of
+     * every tool list. Annotations that tell the truth: every tool reaches only the GUI on
+     * this machine (openWorldHint false: MCP's default is true); a tool whose op only looks is
+     * read-only; one that acts is destructive as its description says (a click can delete a VM, a
+     * hover destroys nothing). Not idempotent, as the default says: a second click is another click.
+     */
+    private static Tool tool(String name, String title, String text, OpDescription takes, boolean acts, boolean destructive) {
+        ToolAnnotations annotations = acts
+                ? ToolAnnotations.builder().destructiveHint(destructive).openWorldHint(false).build()
+                : ToolAnnotations.builder().readOnlyHint(true).openWorldHint(false).build();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> schema = Wire.mapper().convertValue(view(takes), Map.class);
+        return Tool.builder(name).title(title).description(text).inputSchema(schema).annotations(annotations)
+                .build();
+    }
+
+    /** The arguments every action takes, which no tool shows (a model rarely needs them; the probe takes them all the same). */
+    static final Set<String> UNSHOWN = Set.of("effects", "settleMillis");
+
+    /** Schema keywords left out of the tool list: the probe (or {@link ToolArgs}) says them when it refuses a value. */
+    private static final Set<String> UNSHOWN_KEYWORDS = Set.of("minLength", "maxLength", "uniqueItems", "maxItems", "minimum",
+            "maximum", "additionalProperties", "default");
+
+    /**
+     * The schema a model is shown: the description's ({@link OpDescription#schema}) but the receipt's
+     * arguments ({@link #UNSHOWN}) and the bounds ({@link #UNSHOWN_KEYWORDS}), which cost tokens on
+     * every tool list and are said, from the description, in a refusal.
+     */
+    static ObjectNode view(OpDescription takes) {
+        ObjectNode s = takes.schema();
+        JsonNode props = s.get("properties");
+        if (props instanceof ObjectNode p) {
+            p.remove(UNSHOWN);
+            for (JsonNode a : p) {
+                ((ObjectNode) a).remove(UNSHOWN_KEYWORDS);
+                if (a.get("items") instanceof ObjectNode items) {
+                    items.remove(UNSHOWN_KEYWORDS);
+                }
+            }
+        }
+        s.remove(UNSHOWN_KEYWORDS);
         return s;
-    }
-
-    // ---- schema pieces ----
-
-    private static Map<String, Object> schema(Map<String, Object> properties, String... required) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "object");
-        m.put("properties", properties);
-        if (required.length > 0) {
-            m.put("required", List.of(required));
-        }
-        return m;
-    }
-
-    private static Map<String, Object> props(Object... nameThenSchema) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < nameThenSchema.length; i += 2) {
-            m.put((String) nameThenSchema[i], nameThenSchema[i + 1]);
-        }
-        return m;
-    }
-
-    /** A string ({@link ToolArgs} refuses an empty one). */
-    private static Map<String, Object> str(String description) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "string");
-        m.put("description", description);
-        return m;
-    }
-
-    /** Any string, even empty (text to type, a label). */
-    private static Map<String, Object> strAny(String description) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "string");
-        m.put("description", description);
-        return m;
-    }
-
-    private static Map<String, Object> bool(String description) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "boolean");
-        m.put("description", description);
-        return m;
-    }
-
-    /** An integer; its range is checked by {@link ToolArgs}, which says it. */
-    private static Map<String, Object> integer(String description) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "integer");
-        m.put("description", description);
-        return m;
-    }
-
-    private static Map<String, Object> enumOf(String description, String... values) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "string");
-        m.put("enum", List.of(values));
-        if (description != null) {
-            m.put("description", description);
-        }
-        return m;
-    }
-
-    /** A string, number or boolean. */
-    private static Map<String, Object> valueOf() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", List.of("string", "number", "boolean"));
-        return m;
-    }
-
-    private static Map<String, Object> array(String description, String... values) {
-        Map<String, Object> items = new LinkedHashMap<>();
-        items.put("type", "string");
-        items.put("enum", List.of(values));
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "array");
-        m.put("items", items);
-        m.put("uniqueItems", true);
-        m.put("description", description);
-        return m;
     }
 }

@@ -34,7 +34,10 @@ import java.util.Map;
  * initializes, prints {@code {"initialized": {...}}}, then reads one JSON command a line and prints
  * one JSON answer a line: {@code {"cmd":"tools"}}, {@code {"cmd":"call","name":…,"args":{…}}} (the
  * result as MCP gives it: {@code isError}, {@code content}), {@code {"cmd":"ping"}},
- * {@code {"cmd":"stderr"}} (what the server wrote to its standard error), {@code {"cmd":"close"}}.
+ * {@code {"cmd":"stderr"}} (what the server wrote to its standard error), {@code {"cmd":"close"}},
+ * {@code {"cmd":"awaitTool","name":…,"present":true|false,"timeoutMs":…}} (waits until a
+ * notifications/tools/list_changed brought a tool list with, or without, that tool: {@code ok}, the
+ * {@code tools} of the last list, how many {@code changes} came).
  * A failure is {@code {"exception": "..."}}.
  *
  * <p>What a model pays for is counted with a real tokenizer (JTokkit's o200k_base, from
@@ -60,6 +63,8 @@ public final class McpDriver {
         ObjectMapper json = new ObjectMapper();
         JacksonMcpJsonMapper wire = new JacksonMcpJsonMapper(json);
         List<String> progress = new ArrayList<>();
+        // The tool names after each notifications/tools/list_changed (the client lists the tools again on it).
+        List<List<String>> changes = new ArrayList<>();
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         ServerParameters.Builder params = ServerParameters.builder(args[0]).args(Arrays.asList(args).subList(1, args.length));
         for (Map.Entry<String, String> e : System.getenv().entrySet()) {
@@ -78,6 +83,12 @@ public final class McpDriver {
                 .requestTimeout(Duration.ofSeconds(60))
                 .initializationTimeout(Duration.ofSeconds(30))
                 .jsonSchemaValidator(new Unvalidated())
+                .toolsChangeConsumer(tools -> {
+                    synchronized (changes) {
+                        changes.add(tools.stream().map(McpSchema.Tool::name).toList());
+                        changes.notifyAll();
+                    }
+                })
                 .progressConsumer(p -> {
                     synchronized (progress) {
                         progress.add(p.message() == null ? String.valueOf(p.progress()) : p.message());
@@ -129,6 +140,30 @@ public final class McpDriver {
                         synchronized (progress) {
                             answer.set("progress", json.valueToTree(progress));
                         }
+                        break;
+                    }
+                    case "awaitTool": {
+                        // Until a list_changed brought a tool list with (present true) or without the tool, at most timeoutMs.
+                        String name = cmd.path("name").asText();
+                        boolean present = cmd.path("present").asBoolean(true);
+                        long deadline = System.currentTimeMillis() + cmd.path("timeoutMs").asLong(10_000);
+                        List<String> seen = null;
+                        synchronized (changes) {
+                            while (true) {
+                                seen = changes.isEmpty() ? null : changes.get(changes.size() - 1);
+                                if (seen != null && seen.contains(name) == present) {
+                                    break;
+                                }
+                                long left = deadline - System.currentTimeMillis();
+                                if (left <= 0) {
+                                    break;
+                                }
+                                changes.wait(left);
+                            }
+                            answer.put("changes", changes.size());
+                        }
+                        answer.put("ok", seen != null && seen.contains(name) == present);
+                        answer.set("tools", json.valueToTree(seen));
                         break;
                     }
                     case "ping":

@@ -65,7 +65,7 @@ final class Patterns {
 
     /** True for the events that {@code *} leaves out. */
     static boolean isOptional(String event) {
-        return event.startsWith("window.") || event.startsWith("focus.");
+        return event.startsWith("window.") || event.startsWith("focus.") || event.startsWith("probe.ops.");
     }
 
     boolean matches(String event) {

@@ -43,7 +43,7 @@ class PatternsTest {
 
     @Test
     void optionalEventsOnlyForPatternsThatNameTheirFamily() {
-        for (String e : List.of("window.opened", "window.closed", "focus.changed")) {
+        for (String e : List.of("window.opened", "window.closed", "focus.changed", "probe.ops.changed")) {
             assertFalse(m("*", e), e);
             assertFalse(m("*.*", e), e);
             assertFalse(m("*opened", e), e);
@@ -56,6 +56,7 @@ class PatternsTest {
         assertTrue(Patterns.of(List.of("*", "focus.changed")).matches("focus.changed"));
         assertTrue(Patterns.of(List.of("*", "focus.changed")).matches("dialog.opened"));
         assertFalse(Patterns.of(List.of("*", "focus.changed")).matches("window.opened"));
+        assertTrue(Patterns.of(List.of("*", "probe.ops.changed")).matches("probe.ops.changed"), "named, as hvm-dbg mcp names it");
     }
 
     @Test

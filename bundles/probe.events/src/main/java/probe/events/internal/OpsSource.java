@@ -1,0 +1,64 @@
+package probe.events.internal;
+
+import java.util.Map;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import probe.api.Op;
+import probe.api.ProbeOp;
+import probe.api.events.EventBus;
+import probe.api.wire.Wire;
+
+/**
+ * {@code probe.ops.changed {op, change}}: an op service came ({@code added}) or went
+ * ({@code removed}), so that a client that builds itself from {@code probe.describe} (hvm-dbg mcp's
+ * tool list) hears at once that the ops present changed, without asking again and again. An
+ * optional event ({@link Patterns#isOptional}): only a subscriber that names it gets it. The ops
+ * present when this starts are not announced (a client asks probe.describe when it subscribes).
+ */
+@Component(configurationPolicy = ConfigurationPolicy.IGNORE)
+public final class OpsSource {
+    /** The event's name. */
+    static final String EVENT = "probe.ops.changed";
+
+    private final EventBus bus;
+    /** Set once activated: the binds DS makes before then are the ops already present. */
+    private volatile boolean active;
+
+    @Activate
+    public OpsSource(@Reference(name = "bus") EventBus bus) {
+        this.bus = bus;
+    }
+
+    @Activate
+    void activate() {
+        active = true;
+    }
+
+    @Deactivate
+    void deactivate() {
+        active = false;
+    }
+
+    @Reference(name = "op", service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removed")
+    void added(Map<String, Object> props) {
+        changed(props, "added");
+    }
+
+    void removed(Map<String, Object> props) {
+        changed(props, "removed");
+    }
+
+    private void changed(Map<String, Object> props, String change) {
+        Object op = props.get(Op.NAME);
+        if (active && op instanceof String) {
+            bus.publish(EVENT, Wire.object().put("op", (String) op).put("change", change));
+        }
+    }
+}

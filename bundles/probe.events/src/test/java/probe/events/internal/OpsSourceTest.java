@@ -1,0 +1,36 @@
+package probe.events.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+class OpsSourceTest {
+    /** An op that comes or goes once the source runs is an event for whoever names it; the ops there at its start are not. */
+    @Test
+    void anOpThatComesOrGoesIsAnEventForThoseWhoNameIt() throws Exception {
+        Hub hub = new Hub();
+        try {
+            List<ObjectNode> named = new CopyOnWriteArrayList<>();
+            List<ObjectNode> all = new CopyOnWriteArrayList<>();
+            hub.subscribe(List.of("probe.ops.changed"), named::add);
+            hub.subscribe(List.of("*"), all::add);
+            OpsSource source = new OpsSource(hub);
+            source.added(Map.of("probe.op", "gui.click"));
+            source.activate();
+            source.added(Map.of("probe.op", "demo.echo"));
+            source.added(Map.of("no.name", 1));
+            source.removed(Map.of("probe.op", "demo.echo"));
+            HubTest.await(() -> named.size() == 2, "2 events");
+            assertEquals("demo.echo added", named.get(0).get("op").asText() + " " + named.get(0).get("change").asText());
+            assertEquals("demo.echo removed", named.get(1).get("op").asText() + " " + named.get(1).get("change").asText());
+            Thread.sleep(100);
+            assertEquals(List.of(), all, "optional: * does not cover it");
+        } finally {
+            hub.close();
+        }
+    }
+}
