@@ -108,14 +108,7 @@ final class Globals {
      * whose description is still to be asked for): a word that cannot be taken is passed over.
      */
     static Globals peek(Globals g, List<String> words) {
-        Globals p = new Globals();
-        p.socket = g.socket;
-        p.json = g.json;
-        p.timeout = g.timeout;
-        p.timeoutGiven = g.timeoutGiven;
-        p.tokenFile = g.tokenFile;
-        p.socketGiven = g.socketGiven;
-        p.tokenGiven = g.tokenGiven;
+        Globals p = g.copy();
         for (int i = 0; i < words.size();) {
             if (Globals.names(words.get(i))) {
                 try {
@@ -127,6 +120,19 @@ final class Globals {
             }
             i++;
         }
+        return p;
+    }
+
+    /** A copy, to take more options into without changing this one. */
+    Globals copy() {
+        Globals p = new Globals();
+        p.socket = socket;
+        p.json = json;
+        p.timeout = timeout;
+        p.timeoutGiven = timeoutGiven;
+        p.tokenFile = tokenFile;
+        p.socketGiven = socketGiven;
+        p.tokenGiven = tokenGiven;
         return p;
     }
 

@@ -165,6 +165,7 @@ final class GuiLine {
     private static int run(Globals g, OpDescription d, ProbeClient client, List<String> words, InputStream stdin, PrintWriter out,
             PrintWriter err) {
         GuiVerb verb = GuiVerb.of(d.op());
+        Globals before = g.copy();
         List<String> opWords = new ArrayList<>();
         Map<String, String> extras = new LinkedHashMap<>();
         Shared s = null;
@@ -196,7 +197,17 @@ final class GuiLine {
                     return 0;
                 }
                 s = g.shared(out, err, stdin);
-                OpOptions.Parsed p = OpOptions.parse(d, opWords);
+                OpOptions.Parsed p;
+                try {
+                    p = OpOptions.parse(d, opWords);
+                } catch (OpOptions.UsageException e) {
+                    OpDescription newer = client == null && e.getMessage().startsWith(UNKNOWN_OPTION) ? newer(s, d) : null;
+                    if (newer == null) {
+                        throw e;
+                    }
+                    // The GUI's bundle of this op is newer than hvm-dbg and takes more: its description decides.
+                    return run(before, newer, ProbeCommand.connect(s), words, stdin, out, err);
+                }
                 ObjectNode args = p.args();
                 verb.adjust(args, extras);
                 if (p.fromStdin() != null) {
@@ -228,6 +239,27 @@ final class GuiLine {
             return Failures.report(e, err, s != null ? s.json : g.json, g.tokenFile != null);
         } finally {
             close(client);
+        }
+    }
+
+    /** How OpOptions begins the message of an option its description does not have. */
+    private static final String UNKNOWN_OPTION = "unknown option ";
+
+    /**
+     * The running GUI's description of {@code d}'s op when it differs from the compiled-in one (its
+     * bundle is newer, or older, than hvm-dbg): asked only for a line the compiled-in description
+     * refuses for an option it does not have; null when no GUI answers or it describes the op alike.
+     */
+    private static OpDescription newer(Shared s, OpDescription d) {
+        try (ProbeClient client = ProbeCommand.connect(s)) {
+            for (OpDescription theirs : described(client).values()) {
+                if (theirs.op().equals(d.op())) {
+                    return theirs.toJson().equals(d.toJson()) ? null : theirs;
+                }
+            }
+            return null;
+        } catch (Exception e) {
+            return null; // the compiled-in description says what is wrong
         }
     }
 

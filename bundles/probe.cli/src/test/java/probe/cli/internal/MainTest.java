@@ -74,7 +74,7 @@ class MainTest {
             } else if (op.equals("probe.describe")) {
                 // The running GUI has an op hvm-dbg was not built with (as itest DemoEcho installs it).
                 ObjectNode d = Wire.object();
-                d.putArray("ops").add(OpDescription.of(Wire.mapper().readTree(ECHO)).toJson());
+                d.putArray("ops").add(OpDescription.of(Wire.mapper().readTree(ECHO)).toJson()).add(newerList());
                 conn.reply(req, d);
             } else if (op.equals("demo.echo")) {
                 JsonNode a = req.path("args");
@@ -111,6 +111,15 @@ class MainTest {
     private static final String ECHO = "{\"op\": \"demo.echo\", \"verb\": \"echo\", \"title\": \"Echo a text\", \"acts\": false,"
             + " \"args\": [{\"name\": \"text\", \"type\": \"string\", \"required\": true, \"label\": \"TEXT\"},"
             + " {\"name\": \"times\", \"type\": \"integer\", \"minimum\": 1, \"maximum\": 10, \"default\": 1, \"label\": \"N\"}]}";
+
+    /** gui.list as a newer bundle than hvm-dbg's would describe it: with an argument more, depth. */
+    private static ObjectNode newerList() {
+        ObjectNode list = Known.of("gui.list").orElseThrow().toJson();
+        ((com.fasterxml.jackson.databind.node.ArrayNode) list.get("args")).addObject().put("name", "depth").put("type", "integer")
+                .put("minimum", 1).put("label", "N").put("help", "how deep");
+        list.remove("schema");
+        return list;
+    }
 
     @Test
     void helloPrintsProtocolServerAndOps() {
@@ -421,7 +430,23 @@ class MainTest {
             assertTrue(r.err.endsWith("Try 'hvm-dbg gui " + lines[i][1] + " --help' for more information.\n"), r.err);
             assertEquals("", r.out);
         }
-        assertTrue(probe.requests().isEmpty(), "nothing was sent");
+        assertTrue(probe.requests().stream().allMatch(q -> q.path("op").asText().equals("probe.describe")),
+                "nothing was sent but the question whether the GUI's op takes an option hvm-dbg's description lacks: " + probe.requests());
+    }
+
+    /** An op of the contract whose bundle in the GUI is newer than hvm-dbg: an option only its description has is taken from it. */
+    @Test
+    void anOptionOnlyTheRunningGuisDescriptionHasIsTakenFromIt() {
+        Run r = run("--socket", sock(), "gui", "list", "--depth", "2", "--json");
+        assertEquals(1, r.code, r.toString()); // this test probe knows no gui.list
+        assertEquals("gui.list", probe.requests().get(probe.requests().size() - 1).path("op").asText());
+        assertEquals("{\"depth\":2}", probe.requests().get(probe.requests().size() - 1).get("args").toString());
+        Run typo = run("--socket", sock(), "gui", "list", "--dpeth", "2");
+        assertEquals(2, typo.code, typo.toString());
+        assertTrue(typo.err.startsWith("unknown option '--dpeth' for list; did you mean --depth?"), typo.err);
+        Run noGui = run("--socket", dir.resolve("none.sock").toString(), "gui", "list", "--depth", "2");
+        assertEquals(2, noGui.code, noGui.toString());
+        assertTrue(noGui.err.startsWith("unknown option '--depth' for list"), noGui.err);
     }
 
     @Test
