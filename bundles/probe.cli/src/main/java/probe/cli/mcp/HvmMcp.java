@@ -36,9 +36,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -140,6 +143,12 @@ public final class HvmMcp {
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         // Screenshots are scaled here with java.desktop's imaging, never on a display.
         System.setProperty("java.awt.headless", "true");
+        // The tools are built from the compiled-in descriptions on a thread of their own while the SDK's
+        // server is set up (reading them and the first JSON Schema cost some 100 ms of a cold start).
+        FutureTask<List<ToolSpecs.Spec>> known = new FutureTask<>(ToolSpecs::known);
+        Thread reading = new Thread(known, "hvm-mcp-tools");
+        reading.setDaemon(true);
+        reading.start();
         PrintStream stdout = System.out;
         System.setOut(err);
         Probe probe = new Probe(socket, timeout, tokenFile);
@@ -163,7 +172,7 @@ public final class HvmMcp {
                 .jsonMapper(json)
                 .jsonSchemaValidator(new Unvalidated())
                 .validateToolInputs(false)
-                .tools(tools.specifications())
+                .tools(tools.specifications(known(known)))
                 .build();
         tools.attach(server);
         events.start();
@@ -177,6 +186,17 @@ public final class HvmMcp {
             System.setOut(stdout);
         }
         return 0;
+    }
+
+    /** The compiled-in tools, read meanwhile ({@link ToolSpecs#known}); a build without them fails here, at start. */
+    private static List<ToolSpecs.Spec> known(FutureTask<List<ToolSpecs.Spec>> known) throws InterruptedException {
+        try {
+            return known.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("reading the tools' descriptions took over 30 s");
+        }
     }
 
     private static String version() {
@@ -342,18 +362,12 @@ public final class HvmMcp {
             Ops.SCROLL, data -> Readable.scrolled(without(data, "at")),
             Ops.AUDIT, data -> Readable.audit(data, -1));
 
-    /** The tools there before any GUI answers: one per op hvm-dbg is built with, in the contract's order, and gui_events. */
+    /** The tools there before any GUI answers ({@link ToolSpecs#known}), unless given already. */
     private void known() {
         synchronized (tools) {
-            for (Ops.Contract c : Ops.CONTRACT) {
-                Known.of(c.op()).ifPresent(d -> {
-                    ToolSpecs.Spec s = ToolSpecs.of(d, ToolSpecs.name(d));
-                    if (s != null) {
-                        tools.put(s.name(), s);
-                    }
-                });
+            if (tools.isEmpty()) {
+                ToolSpecs.known().forEach(s -> tools.put(s.name(), s));
             }
-            tools.put(ToolSpecs.EVENTS, ToolSpecs.events());
         }
     }
 
@@ -376,10 +390,15 @@ public final class HvmMcp {
      * run on Reactor's bounded-elastic threads, so that other requests are read meanwhile.
      */
     List<AsyncToolSpecification> specifications() {
+        return specifications(ToolSpecs.known());
+    }
+
+    /** {@link #specifications()}, the tools there before any GUI answers being {@code known}. */
+    List<AsyncToolSpecification> specifications(List<ToolSpecs.Spec> known) {
         List<AsyncToolSpecification> specs = new ArrayList<>();
         synchronized (tools) {
             if (tools.isEmpty()) {
-                known();
+                known.forEach(s -> tools.put(s.name(), s));
             }
             tools.values().forEach(s -> specs.add(specification(s)));
         }
@@ -522,10 +541,8 @@ public final class HvmMcp {
      */
     CallToolResult call(String name, Map<String, Object> args) {
         ToolSpecs.Spec s;
+        known();
         synchronized (tools) {
-            if (tools.isEmpty()) {
-                known();
-            }
             s = tools.get(name);
         }
         return s == null ? error("unknown tool " + name) : call(s, args, null, null);

@@ -5,13 +5,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.wire.Wire;
+import probe.cli.internal.Known;
 
 /**
  * The tools as a model sees them, each built from its op's description ({@link OpDescription}, the
@@ -65,13 +68,32 @@ final class ToolSpecs {
         return "gui_" + d.op().replace('.', '_').replace('-', '_');
     }
 
+    /**
+     * The tools there before any GUI answers: one per op of the contract (but {@link #NO_TOOL}), from
+     * the descriptions hvm-dbg is built with ({@link Known}), in the contract's order, and gui_events.
+     */
+    static List<Spec> known() {
+        List<Spec> known = new ArrayList<>();
+        for (Ops.Contract c : Ops.CONTRACT) {
+            if (!NO_TOOL.contains(c.op())) {
+                Known.of(c.op()).ifPresent(d -> known.add(of(d, name(d))));
+            }
+        }
+        known.add(events());
+        return known;
+    }
+
     /** The tool for the op {@code d} describes, named {@code name}; null for an op of {@link #NO_TOOL}. */
     static Spec of(OpDescription d, String name) {
         if (NO_TOOL.contains(d.op())) {
             return null;
         }
-        ObjectNode takes = d.toJson();
-        takes.remove("schema");
+        // Only an op the server adds to or takes from is read again with its change; the others take what their op takes.
+        boolean changed = SERVER_OWN.contains(d.op());
+        ObjectNode takes = changed ? d.toJson() : null;
+        if (changed) {
+            takes.remove("schema");
+        }
         String text = d.summary() != null ? d.summary() : d.title() != null ? d.title() : "The op " + d.op() + ".";
         // The named special cases: what the server adds to an op, or leaves out of it.
         switch (d.op()) {
@@ -115,9 +137,12 @@ final class ToolSpecs {
         if (d.receipt() && d.acts()) {
             text += Ops.CLICK.equals(d.op()) ? ANSWERS : LIKE_CLICK;
         }
-        OpDescription tool = OpDescription.of(takes);
+        OpDescription tool = changed ? OpDescription.of(takes) : d;
         return new Spec(name, d.op(), d, tool, tool(name, d.title(), text, tool, d.acts(), d.destructive()));
     }
+
+    /** The ops whose tools take arguments of the server's own, or leave one out. */
+    private static final Set<String> SERVER_OWN = Set.of(Ops.LIST, Ops.SCREENSHOT, Ops.TYPE);
 
     /** gui_events: the events since the last call, from the server's subscription. */
     static Spec events() {
@@ -156,9 +181,27 @@ final class ToolSpecs {
                 ? ToolAnnotations.builder().destructiveHint(destructive).openWorldHint(false).build()
                 : ToolAnnotations.builder().readOnlyHint(true).openWorldHint(false).build();
         @SuppressWarnings("unchecked")
-        Map<String, Object> schema = Wire.mapper().convertValue(view(takes), Map.class);
+        Map<String, Object> schema = (Map<String, Object>) plain(view(takes));
         return Tool.builder(name).title(title).description(text).inputSchema(schema).annotations(annotations)
                 .build();
+    }
+
+    /**
+     * A JSON tree as the plain maps, lists and values the SDK's Tool holds, in order: by hand, as
+     * Jackson's convertValue costs a cold start some tens of milliseconds for a dozen small schemas.
+     */
+    static Object plain(JsonNode n) {
+        if (n.isObject()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            n.fields().forEachRemaining(e -> m.put(e.getKey(), plain(e.getValue())));
+            return m;
+        }
+        if (n.isArray()) {
+            List<Object> l = new ArrayList<>(n.size());
+            n.forEach(e -> l.add(plain(e)));
+            return l;
+        }
+        return n.isTextual() ? n.textValue() : n.isBoolean() ? n.booleanValue() : n.isNumber() ? n.numberValue() : null;
     }
 
     /** The arguments every action takes, which no tool shows (a model rarely needs them; the probe takes them all the same). */
