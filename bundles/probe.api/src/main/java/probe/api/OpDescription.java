@@ -44,11 +44,6 @@ public final class OpDescription {
         return "OSGI-INF/probe/ops/" + op + ".json";
     }
 
-    /** Whether {@code name} is spelt as an op's name: dotted, such as {@code gui.click} or {@code acme.reset_all}. */
-    public static boolean isOpName(String name) {
-        return name != null && !Names.tooLong(name) && name.matches("[a-z][a-z0-9]*(\\.[a-z][a-zA-Z0-9_]*)+");
-    }
-
     /** The most milliseconds an action waits for the GUI to settle ({@code settleMillis}), declared once. */
     public static final long MAX_SETTLE_MILLIS = 10_000;
     /** How long an action waits for the GUI to settle when not told. */
@@ -220,7 +215,7 @@ public final class OpDescription {
         String verb = text(tree, "verb", false);
         if (verb == null) {
             verb = op;
-        } else if (!verb.equals(op) && !verb.matches("[a-z][a-z0-9-]*")) {
+        } else if (!verb.equals(op) && !isVerb(verb)) {
             // The op's own name is the verb of an op that declared none (undeclared), as served.
             throw new IllegalArgumentException("'verb' must be lower case letters, digits and dashes, got '" + Names.quoted(verb) + "'");
         }
@@ -250,12 +245,64 @@ public final class OpDescription {
                 acts && bool(tree, "destructive", acts), receipt, declared, args, open);
     }
 
+    // The spellings of names, checked by hand rather than with regular expressions, whose set-up (a
+    // character class is a lambda) was a good part of what reading one description cost a one-shot
+    // hvm-dbg: an op [a-z][a-z0-9]*(.[a-z][a-zA-Z0-9_]*)+, a verb [a-z][a-z0-9-]* (an option: -- and
+    // a verb), an argument [a-zA-Z][a-zA-Z0-9_]*.
+
+    /** Whether {@code op} is spelt as an op's name: dotted, such as {@code gui.click} or {@code acme.reset_all}, at most {@link Names#MAX_LENGTH}. */
+    public static boolean isOpName(String op) {
+        if (op == null || Names.tooLong(op)) {
+            return false;
+        }
+        int dot = op.indexOf('.');
+        if (dot < 0 || !lower(op, 0) || !only(op, 1, dot, false, "")) {
+            return false;
+        }
+        for (int start = dot + 1;;) {
+            int next = op.indexOf('.', start);
+            int end = next < 0 ? op.length() : next;
+            if (!lower(op, start) || !only(op, start + 1, end, true, "_")) {
+                return false;
+            }
+            if (next < 0) {
+                return true;
+            }
+            start = next + 1;
+        }
+    }
+
+    static boolean isVerb(String verb) {
+        return lower(verb, 0) && only(verb, 1, verb.length(), false, "-");
+    }
+
+    static boolean isArgName(String name) {
+        return !name.isEmpty() && (lower(name, 0) || name.charAt(0) >= 'A' && name.charAt(0) <= 'Z')
+                && only(name, 1, name.length(), true, "_");
+    }
+
+    /** Whether {@code s} has a lower-case ASCII letter at {@code i}. */
+    private static boolean lower(String s, int i) {
+        return i < s.length() && s.charAt(i) >= 'a' && s.charAt(i) <= 'z';
+    }
+
+    /** Whether {@code s[from, to)} holds only ASCII lower-case letters and digits, upper-case letters if {@code upper}, and {@code also}. */
+    private static boolean only(String s, int from, int to, boolean upper, String also) {
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || upper && c >= 'A' && c <= 'Z' || also.indexOf(c) >= 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static Arg arg(JsonNode a) {
         if (!a.isObject()) {
             throw new IllegalArgumentException("each of 'args' must be an object, such as {\"name\": \"identifier\", \"type\": \"string\"}");
         }
         String name = text(a, "name", true);
-        if (!name.matches("[a-zA-Z][a-zA-Z0-9_]*")) {
+        if (!isArgName(name)) {
             throw new IllegalArgumentException("argument name '" + Names.quoted(name) + "' must be letters, digits and _");
         }
         String where = "argument '" + name + "'";
@@ -280,7 +327,7 @@ public final class OpDescription {
             throw new IllegalArgumentException(where + ": the only 'format' is name, got '" + Names.quoted(format) + "'");
         }
         String option = text(a, "option", false);
-        if (option != null && !option.matches("--[a-z][a-z0-9-]*")) {
+        if (option != null && !(option.startsWith("--") && isVerb(option.substring(2)))) {
             throw new IllegalArgumentException(where + ": 'option' must be spelt like --settle-ms");
         }
         Arg arg = new Arg(name, type, bool(a, "required", false), a.get("default"), longOf(a, "minimum", where),

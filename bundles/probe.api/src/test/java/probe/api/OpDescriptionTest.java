@@ -175,4 +175,19 @@ class OpDescriptionTest {
     private static OpDescription byOp(String op) throws IOException {
         return contract().stream().filter(d -> d.op().equals(op)).findFirst().orElseThrow();
     }
+
+    @Test
+    void namesAreSpeltAsTheFormatSays() {
+        for (String ok : new String[] {"gui.list", "demo.echo", "gui.event.subscribe", "a1.b_C2.d"}) {
+            assertTrue(OpDescription.isOpName(ok), ok);
+        }
+        for (String bad : new String[] {"gui", "gui.", ".list", "gui..list", "Gui.list", "gui.List", "1gui.list", "gui.li-st", "gu_i.list", ""}) {
+            assertTrue(!OpDescription.isOpName(bad), bad);
+        }
+        assertTrue(OpDescription.isVerb("list") && OpDescription.isVerb("set-name2") && OpDescription.isVerb("a"));
+        assertTrue(!OpDescription.isVerb("") && !OpDescription.isVerb("List") && !OpDescription.isVerb("-x") && !OpDescription.isVerb("a_b"));
+        assertTrue(OpDescription.isArgName("settleMillis") && OpDescription.isArgName("X_1"));
+        assertTrue(!OpDescription.isArgName("") && !OpDescription.isArgName("_x") && !OpDescription.isArgName("1x")
+                && !OpDescription.isArgName("a-b"));
+    }
 }

@@ -18,14 +18,21 @@ public final class Wire {
     /** The protocol version that {@code probe.hello} reports. */
     public static final int PROTOCOL = 1;
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .build();
+    /**
+     * The mapper, built when first asked for: building it sets up some 300 classes of Jackson's
+     * databind, which a one-shot command line that only builds and reads trees ({@link #object},
+     * {@link #request}) never needs.
+     */
+    private static final class Holder {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .build();
 
-    static {
-        // A hostile line may nest deeply; keep the parser's stack small and bounded.
-        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).build());
+        static {
+            // A hostile line may nest deeply; keep the parser's stack small and bounded.
+            MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).build());
+        }
     }
 
     private Wire() {
@@ -33,7 +40,7 @@ public final class Wire {
 
     /** The shared, thread-safe mapper, configured for protocol lines. Do not reconfigure it. */
     public static ObjectMapper mapper() {
-        return MAPPER;
+        return Holder.MAPPER;
     }
 
     public static ObjectNode object() {
@@ -79,7 +86,7 @@ public final class Wire {
     /** One line, with its terminating newline, as UTF-8. */
     public static byte[] line(JsonNode message) {
         try {
-            byte[] json = MAPPER.writeValueAsBytes(message);
+            byte[] json = Holder.MAPPER.writeValueAsBytes(message);
             byte[] out = new byte[json.length + 1];
             System.arraycopy(json, 0, out, 0, json.length);
             out[json.length] = '\n';

@@ -18,6 +18,8 @@ import probe.client.ProbeUnavailableException;
  */
 final class Failures implements IExecutionExceptionHandler {
     static final int PROBE_ERROR = 1;
+    /** Bad usage: a wrong command line, found before anything was sent, or arguments the op refused as not going together. */
+    static final int USAGE = 2;
     static final int NO_PROBE = 3;
 
     @Override

@@ -1,26 +1,28 @@
 package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
 import probe.api.ErrorCodes;
+import probe.api.OpDescription;
 import probe.api.Ops;
-import probe.api.Ops.Verbs;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
 import probe.client.format.Readable;
 
-/** {@code hvm-dbg gui audit [--strict]}: controls without an identifier, identifiers shared by several. */
-@Command(name = Verbs.AUDIT, description = {
-    "Find controls without an identifier, and identifiers that several controls share.",
-    "One line per problem. Exits 0 even when there are problems, unless --strict."})
-final class GuiAudit extends ProbeCommand {
-    @Option(names = "--strict", description = "exit 1 when there is any problem (for CI)")
-    boolean strict;
+/** {@code hvm-dbg gui audit [--strict]}: one line per problem; exit 0 even when there are problems, unless --strict. */
+final class GuiAudit extends GuiVerb {
+    static final String STRICT = "--strict";
 
     @Override
-    int run(Invocation inv) throws Exception {
-        JsonNode data = inv.call(Ops.AUDIT, null);
+    List<Extra> extras() {
+        return List.of(new Extra(STRICT, null, null, "exit 1 when there is any problem (for CI); else the exit is 0 either way"));
+    }
+
+    @Override
+    int run(Invocation inv, OpDescription d, ObjectNode args, Map<String, String> extras) throws Exception {
+        JsonNode data = inv.call(d.op(), args);
         JsonNode problems = data == null ? null : data.get("problems");
         boolean clean = problems == null || !problems.isArray() || problems.isEmpty();
         if (inv.json) {
@@ -28,7 +30,7 @@ final class GuiAudit extends ProbeCommand {
         } else {
             inv.out.println(Readable.audit(data, clean ? checked(inv) : -1));
         }
-        return strict && !clean ? Failures.PROBE_ERROR : 0;
+        return extras.containsKey(STRICT) && !clean ? Failures.PROBE_ERROR : 0;
     }
 
     /** How many controls the audit looked at: what gui.list shows of the same windows; -1 when unknown. */

@@ -2,40 +2,56 @@ package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import java.util.List;
+import java.util.Map;
+import probe.api.OpDescription;
 import probe.client.format.Readable;
-import probe.api.Ops;
-import probe.api.Ops.Verbs;
 
-/** {@code hvm-dbg gui screenshot --output FILE [--scope S]}: saves the probe's PNG. */
-@Command(name = Verbs.SCREENSHOT, description = {
-    "Save a PNG of the main window with its open dialogs (or of --scope).",
-    "With --json prints {output, width, height} rather than the image's base64.",
-    "--annotate draws a numbered box on every control gui list lists that shows, and prints the legend:"
-        + " one line per mark, number, identifier, role, label (with --json: marks)."})
-final class GuiScreenshot extends ProbeCommand {
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "where to write the PNG")
-    Path output;
-
-    @Option(names = "--scope", paramLabel = "S", description = "window (default), dialog, or an identifier")
-    String scope;
-
-    @Option(names = "--annotate", description = "number every visible control in the image and print the legend")
-    boolean annotate;
+/**
+ * {@code hvm-dbg gui screenshot -o FILE}: writes the probe's PNG to the file and prints its size
+ * (with {@code --json}: {output, width, height} and the marks, rather than the image's base64), and
+ * with {@code --annotate} the legend of the marks.
+ */
+final class GuiScreenshot extends GuiVerb {
+    static final String OUTPUT = "--output";
 
     @Override
-    int run(Invocation inv) throws Exception {
-        ObjectNode args = inv.args();
-        args.put("format", "png");
-        if (scope != null) {
-            args.put("scope", scope);
+    List<Extra> extras() {
+        return List.of(new Extra(OUTPUT, "-o", "FILE", "where to write the PNG (required)"));
+    }
+
+    @Override
+    String usage() {
+        return " -o FILE";
+    }
+
+    /** The image goes into a .png file: asked for as PNG, whatever the probe's default. */
+    @Override
+    void adjust(ObjectNode args, Map<String, String> extras) {
+        if (!args.has("format")) {
+            args.put("format", "png");
         }
-        if (annotate) {
-            args.put("annotate", true);
+    }
+
+    @Override
+    void check(Map<String, String> extras) throws UsageException {
+        String file = extras.get(OUTPUT);
+        if (file == null) {
+            throw new UsageException("Missing required option: '" + OUTPUT + "=FILE' (or -o FILE): where to write the PNG");
         }
-        JsonNode data = inv.call(Ops.SCREENSHOT, args);
+        try {
+            Path.of(file);
+        } catch (InvalidPathException e) {
+            throw new UsageException(OUTPUT + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    int run(Invocation inv, OpDescription d, ObjectNode args, Map<String, String> extras) throws Exception {
+        Path output = Path.of(extras.get(OUTPUT));
+        JsonNode data = inv.call(d.op(), args);
         Png png = Png.save(data, output);
         if (inv.json) {
             ObjectNode summary = inv.args();
@@ -48,7 +64,7 @@ final class GuiScreenshot extends ProbeCommand {
             inv.printJson(summary);
         } else {
             inv.out.println("wrote " + output + " (" + png.width + "x" + png.height + ")");
-            if (annotate) {
+            if (args.path("annotate").asBoolean(false)) {
                 inv.out.println(Readable.marks(data));
             }
         }

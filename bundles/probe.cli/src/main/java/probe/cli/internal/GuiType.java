@@ -9,81 +9,41 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import probe.api.Ops;
-import probe.api.Ops.Verbs;
+import probe.api.OpDescription;
 import probe.client.format.Readable;
 
 /**
- * {@code hvm-dbg gui type --identifier ID (--text T | --text-stdin) [--replace]}. The text goes only
- * onto the socket: never into output or a message (see {@link Main}'s redaction of parse errors).
+ * {@code hvm-dbg gui type}: prints how many characters went where, never the text. The text is a
+ * secret of its description, so {@code --text-stdin} reads it ({@link #readText}); it goes only onto
+ * the socket: never into output or a message ({@link Redacting}).
  */
-@Command(name = Verbs.TYPE, description = {
-    "Type text into a control as a person's keys would.",
-    "Prefer --text-stdin for a password: it keeps the text out of shell history and the process"
-        + " list; from a terminal it asks for the text without echoing it. The text never appears"
-        + " in the output or in a message."})
-final class GuiType extends ProbeCommand {
-    @Option(names = "--identifier", paramLabel = "ID", required = true, description = "the control, such as dialog.createVM.input.name")
-    String identifier;
-
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    Source source;
-
-    @Option(names = "--replace", description = "clear the control's text first")
-    boolean replace;
-
-    @Mixin
-    ReceiptOptions receipt = new ReceiptOptions();
-
+final class GuiType extends GuiVerb {
     @Override
-    void check() throws UsageException {
-        receipt.check();
-    }
-
-    static final class Source {
-        @Option(names = "--text", paramLabel = "T", description = "the text (visible in the process list: prefer --text-stdin for secrets)")
-        String text;
-
-        @Option(names = "--text-stdin", description = "read the text from standard input, all of it, without ONE trailing newline")
-        boolean stdin;
+    String note() {
+        return "Prefer --text-stdin for a password: it keeps the text out of shell history and the process list; it reads all"
+                + " of standard input less ONE trailing newline, or from a terminal one line without echo.";
     }
 
     @Override
-    int run(Invocation inv) throws Exception {
-        String text = source.stdin ? readText(inv.stdin, identifier) : source.text;
-        ObjectNode args = inv.args();
-        args.put("identifier", identifier);
-        args.put("text", text);
-        if (replace) {
-            args.put("replace", true);
-        }
-        receipt.put(args);
-        JsonNode data = inv.call(Ops.TYPE, args);
-        if (inv.json) {
-            inv.printJson(data);
-        } else {
-            ObjectNode asked = inv.args();
-            asked.put("identifier", identifier);
-            asked.put("typed", text.length());
-            inv.out.println(Readable.typed(Invocation.filled(data, asked)) + Readable.receipt(data));
-        }
-        return 0;
+    String readable(OpDescription d, JsonNode data, ObjectNode args) {
+        ObjectNode asked = Invocation.filledFrom(args, "identifier");
+        asked.put("typed", args.path("text").asText("").length());
+        return Readable.typed(Invocation.filled(data, asked)) + Readable.receipt(data);
     }
 
     /**
      * All of standard input as UTF-8, less one trailing newline ({@code \n} or {@code \r\n}); from
-     * a terminal, one line read without echo. Errors never quote the input.
+     * a terminal, one line read without echo. Errors name {@code option}, never quote the input.
+     *
+     * @param option the option that asked for it ({@code --text-stdin})
+     * @param what where the text goes, for the prompt
      */
-    static String readText(InputStream in, String identifier) throws IOException, UsageException {
+    static String readText(InputStream in, String option, String what) throws IOException, UsageException {
         Console console = System.console();
         if (in == System.in && console != null) {
-            char[] typed = console.readPassword("text for %s (not shown): ", identifier);
+            char[] typed = console.readPassword("text for %s (not shown): ", what);
             if (typed == null) {
-                throw new UsageException("--text-stdin: standard input ended before a line was read");
+                throw new UsageException(option + ": standard input ended before a line was read");
             }
             return new String(typed);
         }
@@ -96,7 +56,7 @@ final class GuiType extends ProbeCommand {
                     .decode(ByteBuffer.wrap(bytes))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new UsageException("--text-stdin: standard input is not UTF-8 text");
+            throw new UsageException(option + ": standard input is not UTF-8 text");
         }
         if (s.endsWith("\r\n")) {
             return s.substring(0, s.length() - 2);

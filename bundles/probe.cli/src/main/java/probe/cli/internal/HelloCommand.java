@@ -9,6 +9,8 @@ import probe.client.format.Readable;
 /** {@code hvm-dbg hello}: the probe's protocol, name and the ops it offers now. */
 @Command(name = Verbs.HELLO, description = "Show the probe's protocol version, server and the ops available now.")
 final class HelloCommand extends ProbeCommand {
+    static final String NAME = Verbs.HELLO;
+
     @Override
     int run(Invocation inv) throws Exception {
         JsonNode data = inv.call(Ops.HELLO, null);

@@ -1,6 +1,8 @@
 package probe.cli.internal;
 
+import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.concurrent.Callable;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +19,7 @@ import picocli.CommandLine.Spec;
  * command goes one level down only.
  */
 @Command(name = "help", helpCommand = true, description = "Show the usage of hvm-dbg, or of a command: hvm-dbg help gui click.")
-final class HelpCommand implements Runnable {
+final class HelpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -25,8 +27,18 @@ final class HelpCommand implements Runnable {
     List<String> path = new ArrayList<>();
 
     @Override
-    public void run() {
+    public Integer call() {
         CommandLine self = spec.commandLine();
+        if (!path.isEmpty() && path.get(0).equals(GuiLine.NAME)) {
+            // The verbs' help is their descriptions': the same as hvm-dbg gui [VERB] --help.
+            HvmDbg root = (HvmDbg) spec.root().userObject();
+            Globals g = new Globals();
+            g.socket = root.socket;
+            g.tokenFile = root.tokenFile;
+            List<String> words = new ArrayList<>(path.subList(1, path.size()));
+            words.add("--help");
+            return GuiLine.run(g, words, InputStream.nullInputStream(), self.getOut(), self.getErr());
+        }
         CommandLine target = self.getParent();
         for (String name : path) {
             CommandLine sub = target.getSubcommands().get(name);
@@ -37,6 +49,7 @@ final class HelpCommand implements Runnable {
             target = sub;
         }
         target.usage(self.getOut(), target.getColorScheme());
+        return 0;
     }
 
     /** The names of the commands of {@code cl} as they are typed, each once (without aliases). */

@@ -9,9 +9,8 @@ import probe.client.ProbeClient;
 import probe.client.internal.Json;
 
 /**
- * What a command runs with: the connected client, the shared options, and where to print. Kept
- * out of the picocli-annotated classes so that parsing the command line loads no Jackson class,
- * and free of picocli, which the fast path ({@link FastPath}) does not load.
+ * What a command runs with: the connected client, the shared options, and where to print. Free of
+ * picocli, which {@code hvm-dbg gui VERB} ({@link GuiLine}) does not load.
  */
 final class Invocation {
     final ProbeClient client;
@@ -72,6 +71,15 @@ final class Invocation {
             d.setAll((ObjectNode) data);
         }
         return d;
+    }
+
+    /** A new object with {@code field} of {@code args}, when it has one: what a readable line was asked about. */
+    static ObjectNode filledFrom(ObjectNode args, String field) {
+        ObjectNode o = Json.object();
+        if (args.hasNonNull(field)) {
+            o.set(field, args.get(field));
+        }
+        return o;
     }
 
     static String compact(JsonNode data) {

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import probe.api.OpDescription;
 import probe.api.Ops;
+import probe.client.internal.Json;
 
 /**
  * The descriptions hvm-dbg is built with: those of the contract's ops ({@link Ops#CONTRACT}) and of
@@ -47,7 +48,14 @@ public final class Known {
         if (!names().contains(op)) {
             return Optional.empty();
         }
-        return Optional.of(READ.computeIfAbsent(op, Known::read));
+        // Not computeIfAbsent with a method reference: a lambda's bootstrap costs a one-shot command's start.
+        OpDescription d = READ.get(op);
+        if (d == null) {
+            d = read(op);
+            OpDescription raced = READ.putIfAbsent(op, d);
+            d = raced != null ? raced : d;
+        }
+        return Optional.of(d);
     }
 
     /** Every compiled-in description, sorted by op. */
@@ -66,7 +74,12 @@ public final class Known {
                 throw new IllegalStateException("hvm-dbg was built without " + resource(op) + " (probe.cli's pom unpacks it from "
                         + Ops.contract(op).map(Ops.Contract::bundle).orElse("probe.transport") + ")");
             }
-            return OpDescription.read(in);
+            // Read with the client's streaming codec, not OpDescription.read's ObjectMapper, whose
+            // set-up would be most of a one-shot command's start (hvm-dbg gui list).
+            byte[] bytes = in.readAllBytes();
+            return OpDescription.of(Json.parse(bytes, 0, bytes.length));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("hvm-dbg was built with a wrong " + resource(op) + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + resource(op) + ": " + e.getMessage(), e);
         }

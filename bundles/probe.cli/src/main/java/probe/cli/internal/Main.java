@@ -6,10 +6,10 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import picocli.AutoComplete;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
 
 /** The {@code hvm-dbg} command line: {@code java -jar hvm-dbg.jar [OPTIONS] COMMAND …}. */
 public final class Main {
@@ -26,15 +26,91 @@ public final class Main {
     }
 
     /**
-     * Runs one command line and returns its exit code: through {@link FastPath} when it takes the
-     * line, else through picocli ({@link #commandLine}). Both print the same and exit the same.
+     * Runs one command line and returns its exit code. hvm-dbg's own options ({@link Globals}) and the
+     * commands that run one op or serve ({@code gui VERB}, {@code hello}, {@code call}, {@code mcp})
+     * are read without picocli; whatever else (help, version, completion, a mistake before the
+     * command) goes to picocli ({@link #commandLine}), which says what is wrong as it always has.
      */
     static int run(String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {
-        int code = FastPath.run(args, stdin, out, err);
-        if (code == FastPath.NOT_HANDLED && McpCommand.named(args)) {
-            code = McpCommand.fast(args, stdin, err);
+        List<String> words = List.of(args);
+        Globals g = new Globals();
+        int i = 0;
+        try {
+            while (i < words.size() && Globals.names(words.get(i))) {
+                i = g.take(words, i);
+            }
+        } catch (UsageException e) {
+            return picocli(args, stdin, out, err);
         }
-        return code != FastPath.NOT_HANDLED ? code : commandLine(stdin, out, err).execute(args);
+        if (i == words.size()) {
+            return picocli(args, stdin, out, err); // no command
+        }
+        for (String w : words) {
+            if (w.startsWith("@")) {
+                return picocli(args, stdin, out, err); // @files, which picocli reads
+            }
+        }
+        String command = words.get(i);
+        List<String> rest = words.subList(i + 1, words.size());
+        if (command.equals(GuiLine.NAME)) {
+            return GuiLine.run(g, rest, stdin, out, err);
+        }
+        if (command.equals(Completion.NAME)) {
+            return Completion.complete(g, rest, out);
+        }
+        if (!command.equals(HelloCommand.NAME) && !command.equals(CallCommand.NAME) && !command.equals(McpCommand.NAME)) {
+            return picocli(args, stdin, out, err);
+        }
+        List<String> positionals = new ArrayList<>();
+        try {
+            for (int j = 0; j < rest.size();) {
+                String w = rest.get(j);
+                if (Globals.names(w)) {
+                    j = g.take(rest, j);
+                } else if (!w.startsWith("-") || w.equals("-")) {
+                    positionals.add(w);
+                    j++;
+                } else {
+                    return picocli(args, stdin, out, err);
+                }
+            }
+        } catch (UsageException e) {
+            return picocli(args, stdin, out, err);
+        }
+        Shared s = g.shared(out, err, stdin);
+        try {
+            switch (command) {
+                case HelloCommand.NAME:
+                    if (!positionals.isEmpty()) {
+                        return picocli(args, stdin, out, err);
+                    }
+                    return new HelloCommand().execute(s);
+                case CallCommand.NAME: {
+                    if (positionals.isEmpty() || positionals.size() > 2) {
+                        return picocli(args, stdin, out, err);
+                    }
+                    CallCommand c = new CallCommand();
+                    c.op = positionals.get(0);
+                    c.args = positionals.size() > 1 ? positionals.get(1) : null;
+                    return c.execute(s);
+                }
+                default:
+                    if (!positionals.isEmpty()) {
+                        return picocli(args, stdin, out, err);
+                    }
+                    return McpCommand.serve(s);
+            }
+        } catch (UsageException e) {
+            // Found after parsing (a token file, ARGS_JSON): picocli prints it as it prints a parse error.
+            CommandLine cl = commandLine(stdin, out, err).getSubcommands().get(command);
+            return new Redacting().handleParseException(new ParameterException(cl, e.getMessage()), args);
+        } catch (Exception e) {
+            return Failures.report(e, err, s.json, s.tokenFile != null);
+        }
+    }
+
+    private static int picocli(String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {
+        return commandLine(stdin, out, err).execute(args);
     }
 
     /** The writer picocli would make for {@code stream}: its encoding property, else the default. */
@@ -61,28 +137,10 @@ public final class Main {
         CommandLine cl = new CommandLine(root);
         cl.addSubcommand("help", new HelpCommand());
         // `hvm-dbg completion` prints a bash/zsh completion script: source <(run/hvm-dbg completion)
-        cl.addSubcommand("completion", new AutoComplete.GenerateCompletion());
-        describeWatchTimeout(cl.getSubcommands().get("gui").getSubcommands().get("watch"));
+        cl.addSubcommand(Completion.NAME, new Completion());
         cl.setExecutionExceptionHandler(new Failures());
         cl.setParameterExceptionHandler(new Redacting());
         return cl;
-    }
-
-    /**
-     * {@code gui watch} inherits {@code --timeout} from the root, which describes it as the reply
-     * timeout; for watch it is also, and mainly, how long to watch. Its help says so.
-     */
-    private static void describeWatchTimeout(CommandLine watch) {
-        CommandSpec spec = watch.getCommandSpec();
-        OptionSpec inherited = spec.findOption("--timeout");
-        if (inherited == null) {
-            return;
-        }
-        spec.remove(inherited);
-        spec.addOption(OptionSpec.builder(inherited)
-                .description("stop after SECONDS of watching in all (default: no limit); also how long to wait for the probe's"
-                        + " reply to the subscription (default 30)")
-                .build());
     }
 
     /** For tests: the command line writing to {@code out} and {@code err}. */

@@ -8,10 +8,11 @@ import picocli.CommandLine.Spec;
 import probe.client.ProbeClient;
 
 /**
- * A command that talks to the probe: connects with the shared options, runs, closes. A new verb
- * extends this and implements {@link #run}; failures are thrown and turned into messages and exit
- * codes in one place ({@link Failures}). picocli calls {@link #call}; the fast path
- * ({@link FastPath}) sets the fields itself and calls {@link #execute}.
+ * A command that talks to the probe: connects with the shared options, runs, closes. {@code hello}
+ * and {@code call} extend this and implement {@link #run} (the verbs of {@code gui} are
+ * {@link GuiLine}'s); failures are thrown and turned into messages and exit
+ * codes in one place ({@link Failures}). picocli calls {@link #call}; {@link Main} sets the fields
+ * itself and calls {@link #execute} for a line it reads without picocli.
  */
 abstract class ProbeCommand implements Callable<Integer> {
     @Spec
@@ -42,13 +43,24 @@ abstract class ProbeCommand implements Callable<Integer> {
     /** Checks, connects (and authenticates), runs, closes. */
     final int execute(Shared s) throws Exception {
         check();
-        String token = s.tokenFile == null ? null : Token.read(s.tokenFile);
-        try (ProbeClient client = ProbeClient.connect(HvmDbg.socketPath(s.socket), s.timeout)) {
-            if (token != null) {
-                client.authenticate(token);
-            }
+        try (ProbeClient client = connect(s)) {
             return run(new Invocation(client, s));
         }
+    }
+
+    /** A client connected to the socket of {@code s} and authenticated with its token file, if it names one. */
+    static ProbeClient connect(Shared s) throws UsageException {
+        String token = s.tokenFile == null ? null : Token.read(s.tokenFile);
+        ProbeClient client = ProbeClient.connect(HvmDbg.socketPath(s.socket), s.timeout);
+        if (token != null) {
+            try {
+                client.authenticate(token);
+            } catch (RuntimeException e) {
+                client.close();
+                throw e;
+            }
+        }
+        return client;
     }
 
     /**

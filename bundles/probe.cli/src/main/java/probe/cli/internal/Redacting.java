@@ -42,16 +42,23 @@ final class Redacting implements IParameterExceptionHandler {
 
     /** {@code message} without any value given to {@code --text} in {@code args}. */
     static String redact(String message, String[] args) {
+        return redact(message, java.util.Arrays.asList(args), java.util.List.of(SECRET_OPTION));
+    }
+
+    /** {@code message} without any value given in {@code args} to one of {@code secrets} (options such as {@code --text}). */
+    static String redact(String message, java.util.List<String> args, java.util.List<String> secrets) {
         String m = message;
-        for (int i = 0; i < args.length; i++) {
-            String secret = null;
-            if (args[i].equals(SECRET_OPTION) && i + 1 < args.length) {
-                secret = args[i + 1];
-            } else if (args[i].startsWith(SECRET_OPTION + "=")) {
-                secret = args[i].substring(SECRET_OPTION.length() + 1);
-            }
-            if (secret != null && !secret.isEmpty()) {
-                m = m.replace(secret, HIDDEN);
+        for (int i = 0; i < args.size(); i++) {
+            for (String option : secrets) {
+                String secret = null;
+                if (args.get(i).equals(option) && i + 1 < args.size()) {
+                    secret = args.get(i + 1);
+                } else if (args.get(i).startsWith(option + "=")) {
+                    secret = args.get(i).substring(option.length() + 1);
+                }
+                if (secret != null && !secret.isEmpty()) {
+                    m = m.replace(secret, HIDDEN);
+                }
             }
         }
         return m;

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The options every command shares and where it prints, as parsed by picocli ({@link HvmDbg}) or by
- * the fast path ({@link FastPath}): what {@link ProbeCommand#execute} runs with.
+ * The options every command shares and where it prints, as parsed by picocli ({@link HvmDbg}) or
+ * without it ({@link Globals}): what a command runs with.
  */
 final class Shared {
     /** {@code --socket}, null when not given. */

@@ -3,8 +3,8 @@ package probe.cli.internal;
 /**
  * Bad usage found after the command line was parsed (options that do not go together, a token
  * file that cannot be read, ARGS_JSON that is not JSON): exit 2 with the message and the command's
- * usage, as for a parse error. Thrown without picocli, so that the fast path ({@link FastPath})
- * builds picocli's model only to print that usage.
+ * usage, as for a parse error. Thrown without picocli, which
+ * {@code hvm-dbg gui VERB} never loads.
  */
 final class UsageException extends Exception {
     private static final long serialVersionUID = 1L;

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import probe.api.OpDescription;
+import probe.api.ProbeException;
 import probe.api.wire.Wire;
 import probe.testing.TestProbe;
 import probe.client.format.Readable;
@@ -93,7 +95,7 @@ class GuiVerbsTest {
 
     @BeforeEach
     void start() throws Exception {
-        probe = TestProbe.start(dir, (req, conn) -> {
+        probe = TestProbe.start(dir, checked((req, conn) -> {
             String op = req.path("op").asText();
             JsonNode args = req.path("args");
             switch (op) {
@@ -236,7 +238,7 @@ class GuiVerbsTest {
                 default:
                     conn.fail(req, "protocol.unknown_op", "no op '" + op + "'", null);
             }
-        });
+        }));
     }
 
     @AfterEach
@@ -273,6 +275,76 @@ class GuiVerbsTest {
         e.putArray("events").addObject().put("event", "dialog.opened").put("name", "createVM").put("seq", 12);
         e.put("settledMillis", 3);
         return e;
+    }
+
+    /** How many requests the probe refused as the transport and the ops would (gui.invalid_args). */
+    private int refused;
+
+    /**
+     * The probe's checks around {@code ops}, as the real one makes them: each request of an op that
+     * hvm-dbg has the description of is checked against it (defaults filled in, gui.invalid_args
+     * naming the argument) before the op sees it, and then against what the op itself says of
+     * arguments that go together ({@link #opRule}).
+     */
+    private TestProbe.Handler checked(TestProbe.Handler ops) {
+        return (req, conn) -> {
+            String op = req.path("op").asText();
+            java.util.Optional<OpDescription> d = Known.of(op);
+            if (d.isEmpty()) {
+                ops.handle(req, conn);
+                return;
+            }
+            ObjectNode given = req.path("args").isObject() ? (ObjectNode) req.get("args") : Wire.object();
+            try {
+                ObjectNode filled = d.get().check(given);
+                String rule = opRule(op, given);
+                if (rule != null) {
+                    throw ProbeException.invalidArgs(rule);
+                }
+                ObjectNode checkedReq = req.deepCopy();
+                checkedReq.set("args", filled);
+                ops.handle(checkedReq, conn);
+            } catch (ProbeException e) {
+                refused++;
+                conn.fail(req, e.code(), e.getMessage(), e.details());
+            }
+        };
+    }
+
+    /** What gui.select, gui.scroll and gui.wait refuse of arguments that go together (their own words, shortened). */
+    private static String opRule(String op, ObjectNode a) {
+        switch (op) {
+            case "gui.select": {
+                int given = (a.has("label") ? 1 : 0) + (a.has("row") ? 1 : 0) + (a.has("index") ? 1 : 0);
+                return given == 1 ? null : "give exactly one of 'label', 'row' or 'index'";
+            }
+            case "gui.scroll":
+                return a.path("dy").asInt(0) == 0 && a.path("dx").asInt(0) == 0 ? "give 'dy' or 'dx', not both zero" : null;
+            case "gui.wait": {
+                boolean id = a.has("identifier");
+                boolean dialog = a.has("dialog");
+                String state = a.path("state").asText(null);
+                if (a.has("value")) {
+                    return !id || dialog || state != null || a.has("quietMillis") ? "'value' goes with 'identifier' alone" : null;
+                }
+                if ("idle".equals(state)) {
+                    return id || dialog ? "state 'idle' is the whole GUI's: give it without 'identifier' or 'dialog'" : null;
+                }
+                if (a.has("quietMillis")) {
+                    return "'quietMillis' goes with state 'idle'";
+                }
+                if (id == dialog) {
+                    return "give either 'identifier' (with state showing, hidden, enabled or disabled) or 'dialog' (with state open or closed)";
+                }
+                if (state == null) {
+                    return "argument 'state' is required";
+                }
+                List<String> states = id ? List.of("showing", "hidden", "enabled", "disabled") : List.of("open", "closed");
+                return states.contains(state) ? null : "argument 'state' must be one of " + String.join(", ", states);
+            }
+            default:
+                return null;
+        }
     }
 
     private Run run(String... args) {
@@ -410,7 +482,8 @@ class GuiVerbsTest {
         Run r = run("gui", "click", "--identifier", "detail.button.stop");
         assertEquals(0, r.code, r.toString());
         assertEquals("clicked detail.button.stop at [52,52]\n", r.out);
-        assertEquals(Wire.object().put("identifier", "detail.button.stop").put("button", "left").put("count", 1), lastArgs());
+        // Only what was given: the probe fills in the defaults (button left, count 1).
+        assertEquals(Wire.object().put("identifier", "detail.button.stop"), lastArgs());
 
         Run right = run("gui", "click", "--identifier", "sidebar.row.vm1", "--button", "right", "--double");
         assertEquals(0, right.code, right.toString());
@@ -434,12 +507,12 @@ class GuiVerbsTest {
         Run without = run("gui", "click", "--identifier", "toolbar.button.createVM", "--no-effects", "--settle-ms", "0");
         assertEquals(0, without.code, without.toString());
         assertEquals("clicked toolbar.button.createVM at [52,52]\n", without.out);
-        assertEquals(Wire.object().put("identifier", "toolbar.button.createVM").put("button", "left").put("count", 1).put("effects", false)
-                .put("settleMillis", 0), lastArgs());
+        assertEquals(Wire.object().put("identifier", "toolbar.button.createVM").put("effects", false).put("settleMillis", 0), lastArgs());
         int before = probe.requests().size();
+        int refusedBefore = refused;
         assertEquals(2, run("gui", "click", "--identifier", "x", "--settle-ms", "10001").code);
         assertEquals(2, run("gui", "type", "--identifier", "x", "--text", "y", "--settle-ms", "-1").code);
-        assertEquals(before, probe.requests().size());
+        assertEquals(before + refused - refusedBefore, probe.requests().size(), "sent only what the op itself refuses (gui.invalid_args)");
     }
 
     @Test
@@ -449,9 +522,10 @@ class GuiVerbsTest {
         assertEquals("error gui.not_clickable: 'detail.button.start' is not clickable: it is disabled", r.err.trim());
 
         int before = probe.requests().size();
+        int refusedBefore = refused;
         assertEquals(2, run("gui", "click").code, "no --identifier");
         assertEquals(2, run("gui", "click", "--identifier", "x", "--button", "fourth").code);
-        assertEquals(before, probe.requests().size());
+        assertEquals(before + refused - refusedBefore, probe.requests().size(), "sent only what the op itself refuses (gui.invalid_args)");
     }
 
     // ---- select, hover, scroll ----
@@ -501,11 +575,12 @@ class GuiVerbsTest {
         assertTrue(missing.err.contains("gui.identifier_not_found") && missing.err.contains("Fedora Linux"), missing.err);
 
         int before = probe.requests().size();
+        int refusedBefore = refused;
         assertEquals(2, run("gui", "select", "--identifier", "a.combo").code, "no item named");
         assertEquals(2, run("gui", "select", "--identifier", "a.combo", "--label", "x", "--index", "1").code, "two ways");
         assertEquals(2, run("gui", "select", "--identifier", "a.combo", "--index", "-1").code);
         assertEquals(2, run("gui", "select", "--label", "x").code, "no --identifier");
-        assertEquals(before, probe.requests().size());
+        assertEquals(before + refused - refusedBefore, probe.requests().size(), "sent only what the op itself refuses (gui.invalid_args)");
     }
 
     @Test
@@ -529,10 +604,11 @@ class GuiVerbsTest {
         assertEquals(Wire.object().put("identifier", "sidebar.list").put("dy", -1).put("dx", -2), lastArgs());
 
         int before = probe.requests().size();
+        int refusedBefore = refused;
         assertEquals(2, run("gui", "scroll", "--identifier", "sidebar.list").code, "no notches");
         assertEquals(2, run("gui", "scroll", "--identifier", "sidebar.list", "--dy", "0").code);
         assertEquals(2, run("gui", "scroll", "--identifier", "sidebar.list", "--dy", "101").code);
-        assertEquals(before, probe.requests().size());
+        assertEquals(before + refused - refusedBefore, probe.requests().size(), "sent only what the op itself refuses (gui.invalid_args)");
     }
 
     // ---- type ----
@@ -652,6 +728,7 @@ class GuiVerbsTest {
         assertTrue(json.err.contains("\"lastValue\":\"Stopped\""), json.err);
 
         int before = probe.requests().size();
+        int refusedBefore = refused;
         assertEquals(2, run("gui", "wait", "--value", "Running").code, "a value needs --identifier");
         assertEquals(2, run("gui", "wait", "--dialog", "createVM", "--value", "x").code);
         assertEquals(2, run("gui", "wait", "--identifier", "x", "--value", "x", "--state", "showing").code);
@@ -659,19 +736,20 @@ class GuiVerbsTest {
         assertEquals(2, run("gui", "wait", "--state", "idle", "--quiet-ms", "0").code);
         assertEquals(2, run("gui", "wait", "--identifier", "x", "--state", "showing", "--quiet-ms", "5").code);
         assertEquals(2, run("gui", "wait").code);
-        assertEquals(before, probe.requests().size());
+        assertEquals(before + refused - refusedBefore, probe.requests().size(), "sent only what the op itself refuses (gui.invalid_args)");
     }
 
     @Test
     void waitUsageIsCheckedBeforeAnythingIsSent() {
         int before = probe.requests().size();
+        int refusedBefore = refused;
         assertEquals(2, run("gui", "wait", "--identifier", "x", "--state", "open").code);
         assertEquals(2, run("gui", "wait", "--dialog", "createVM", "--state", "enabled").code);
         assertEquals(2, run("gui", "wait", "--identifier", "x", "--dialog", "createVM", "--state", "open").code);
         assertEquals(2, run("gui", "wait", "--state", "open").code);
         assertEquals(2, run("gui", "wait", "--identifier", "x").code);
         assertEquals(2, run("gui", "wait", "--identifier", "x", "--state", "showing", "--timeout-ms", "-1").code);
-        assertEquals(before, probe.requests().size());
+        assertEquals(before + refused - refusedBefore, probe.requests().size(), "sent only what the op itself refuses (gui.invalid_args)");
     }
 
     @Test

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import probe.api.OpDescription;
 import probe.api.wire.Wire;
+import probe.client.line.OpOptions;
 import probe.testing.TestProbe;
 
 /** The CLI run in-process against a {@link TestProbe}: output, messages and exit codes. */
@@ -69,6 +71,14 @@ class MainTest {
                 conn.reply(req, d);
             } else if (op.equals("gui.click")) {
                 conn.reply(req, null);
+            } else if (op.equals("probe.describe")) {
+                // The running GUI has an op hvm-dbg was not built with (as itest DemoEcho installs it).
+                ObjectNode d = Wire.object();
+                d.putArray("ops").add(OpDescription.of(Wire.mapper().readTree(ECHO)).toJson()).add(newerList());
+                conn.reply(req, d);
+            } else if (op.equals("demo.echo")) {
+                JsonNode a = req.path("args");
+                conn.reply(req, Wire.object().put("text", a.path("text").asText().repeat(a.path("times").asInt(1))));
             } else {
                 standard.handle(req, conn);
             }
@@ -95,6 +105,20 @@ class MainTest {
 
     private String sock() {
         return probe.socket().toString();
+    }
+
+    /** A third party's op, as its bundle would describe it (examples/demo.echo). */
+    private static final String ECHO = "{\"op\": \"demo.echo\", \"verb\": \"echo\", \"title\": \"Echo a text\", \"acts\": false,"
+            + " \"args\": [{\"name\": \"text\", \"type\": \"string\", \"required\": true, \"label\": \"TEXT\"},"
+            + " {\"name\": \"times\", \"type\": \"integer\", \"minimum\": 1, \"maximum\": 10, \"default\": 1, \"label\": \"N\"}]}";
+
+    /** gui.list as a newer bundle than hvm-dbg's would describe it: with an argument more, depth. */
+    private static ObjectNode newerList() {
+        ObjectNode list = Known.of("gui.list").orElseThrow().toJson();
+        ((com.fasterxml.jackson.databind.node.ArrayNode) list.get("args")).addObject().put("name", "depth").put("type", "integer")
+                .put("minimum", 1).put("label", "N").put("help", "how deep");
+        list.remove("schema");
+        return list;
     }
 
     @Test
@@ -153,7 +177,7 @@ class MainTest {
     void badUsageExitsTwo() {
         assertEquals(2, run("--socket", sock(), "frobnicate").code);
         assertEquals(2, run("--socket", sock()).code, "no command");
-        assertEquals(2, run("--socket", sock(), "gui").code, "no verb");
+        assertEquals(2, run("--socket", sock(), "gui", "--frob").code, "no verb, an option hvm-dbg does not know");
         assertEquals(2, run("--socket", sock(), "gui", "screenshot").code, "no --output");
         assertEquals(2, run("--socket", sock(), "--timeout", "0", "hello").code);
         assertEquals(2, run("--socket", sock(), "--timeout", "soon", "hello").code);
@@ -293,24 +317,25 @@ class MainTest {
     void aUsageErrorIsTheErrorAndWhereTheHelpIs() {
         Run missing = run("--socket", sock(), "gui", "click");
         assertEquals(2, missing.code, missing.toString());
-        assertEquals("Missing required option: '--identifier=ID'\nTry 'hvm-dbg gui click --help' for more information.\n", missing.err);
+        assertEquals("--identifier is required: a non-empty string\nTry 'hvm-dbg gui click --help' for more information.\n", missing.err);
         Run verb = run("--socket", sock(), "gui", "lsit");
         assertEquals(2, verb.code, verb.toString());
-        assertTrue(verb.err.contains("Did you mean: gui wait or gui audit?"), verb.err);
-        assertTrue(verb.err.endsWith("Commands: list, dialog, audit, click, type, keypress, wait, watch, screenshot, select, hover, scroll."
-                + " Try 'hvm-dbg gui --help' for more.\n"), verb.err);
+        assertTrue(verb.err.startsWith("'lsit' is no verb of hvm-dbg gui nor of the GUI's ops; did you mean list"), verb.err);
+        assertTrue(verb.err.endsWith("Verbs: audit, click, describe, dialog, echo, hover, keypress, list, screenshot, scroll, select, type, wait,"
+                + " watch. Try 'hvm-dbg gui --help' for more.\n"), verb.err);
         Run none = run();
         assertEquals(2, none.code, none.toString());
         assertEquals("Missing required subcommand\nCommands: hello, call, gui, mcp, help, completion. Try 'hvm-dbg --help' for more.\n", none.err);
-        // Found after parsing (the fast path's check), said the same way.
-        Run late = run("--socket", sock(), "gui", "wait", "--identifier", "x", "--state", "open");
+        // What the description refuses, said the same way.
+        Run late = run("--socket", sock(), "gui", "wait", "--state", "opened");
         assertEquals(2, late.code, late.toString());
-        assertEquals(2, late.err.lines().count(), late.err);
-        assertTrue(late.err.endsWith("Try 'hvm-dbg gui wait --help' for more information.\n"), late.err);
+        assertEquals("--state must be one of showing, hidden, enabled, disabled, open, closed, idle, got 'opened'\n"
+                + "Try 'hvm-dbg gui wait --help' for more information.\n", late.err);
         for (Run r : new Run[] {missing, verb, none, late}) {
             assertFalse(r.err.contains("Usage:"), "no whole usage after a mistake: " + r.err);
         }
-        assertTrue(probe.requests().isEmpty(), "nothing was sent");
+        assertTrue(probe.requests().stream().allMatch(q -> q.path("op").asText().equals("probe.describe")),
+                "nothing was sent but the question which verbs the GUI adds: " + probe.requests());
     }
 
     @Test
@@ -320,17 +345,17 @@ class MainTest {
         assertTrue(help.out.startsWith("Usage: hvm-dbg gui click "), help.out);
         assertEquals(run("gui", "click", "--help").out, help.out, "the same as --help after the command");
         assertTrue(run("help").out.startsWith("Usage: hvm-dbg "));
-        Run unknown = run("help", "gui", "frob");
+        Run unknown = run("--socket", sock(), "help", "gui", "frob");
         assertEquals(2, unknown.code, unknown.toString());
-        assertTrue(unknown.err.startsWith("'frob' is not a command of gui (it has: list, dialog,"), unknown.err);
+        assertTrue(unknown.err.startsWith("'frob' is no verb of hvm-dbg gui"), unknown.err);
 
         Run script = run("completion");
         assertEquals(0, script.code, script.toString());
-        assertTrue(script.out.contains("complete -F _complete_hvm-dbg") && script.out.contains("screenshot"), script.out);
+        assertTrue(script.out.contains("-F _complete_hvm-dbg hvm-dbg") && script.out.contains("completion --at"), script.out);
 
         Run watch = run("gui", "watch", "--help");
-        assertTrue(watch.out.contains("--timeout=SECONDS   stop after SECONDS of watching in all (default: no"), watch.out);
-        assertFalse(watch.out.contains("how long to wait for a reply (default: 30)"), watch.out);
+        assertTrue(watch.out.contains("For watch, --timeout SECONDS is how long to watch in all (default: no limit"), watch.out);
+        assertTrue(watch.out.contains("--count N  stop after N events"), watch.out);
     }
 
     @Test
@@ -342,115 +367,158 @@ class MainTest {
         assertEquals(0, run("--version").code);
     }
 
-    /** One run of {@code args} through picocli alone, or through the fast path alone (code -1: not taken). */
-    private Run through(boolean fast, String stdin, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        ByteArrayInputStream in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
-        PrintWriter o = new PrintWriter(out, true);
-        PrintWriter e = new PrintWriter(err, true);
-        int code = fast ? FastPath.run(args, in, o, e) : Main.commandLine(in, o, e).execute(args);
-        return new Run(code, out.toString(), err.toString());
-    }
-
-    /**
-     * The command lines that the fast path and picocli must answer alike: at least one for every
-     * verb the fast path takes (ContractTest checks that), against the socket {@code s}, with files
-     * in {@code dir} ({@code empty-token} must exist there).
-     */
-    static String[][] fastLines(String s, Path dir) {
-        Path shot = dir.resolve("shot.png");
-        Path token = dir.resolve("empty-token");
-        return new String[][] {
-            {"--socket", s, "hello"},
-            {"hello", "--json", "--socket=" + s},
-            {"--socket", s, "call", "echo", "{\"a\":1.50,\"b\":[1,2,{\"c\":null}],\"d\":\"\u00e9\\n\"}"},
-            {"--socket", s, "--json", "call", "echo", "{\"a\":1.50,\"b\":[1e400]}"},
-            {"--socket", s, "call", "echo"},
-            {"--socket", s, "call", "echo", "-"},
-            {"--socket", s, "call", "fail"},
-            {"--socket", s, "call", "fail", "--json"},
-            {"--socket", s, "call", "echo", "{\"text\": hunter2}"},
-            {"--socket", s, "call", "echo", "[1]"},
-            {"--socket", s, "--timeout", "0.2", "call", "hang"},
-            {"--socket", s, "--token-file", token.toString(), "hello"},
-            {"--socket", dir.resolve("none.sock").toString(), "gui", "list"},
-            {"--socket", s, "gui", "list", "--scope", "dialog"},
-            {"--socket", s, "gui", "--json", "dialog"},
-            {"--socket", s, "gui", "audit", "--strict"},
-            {"--socket", s, "gui", "click", "--identifier", "a.b", "--button", "right", "--double"},
-            {"--socket", s, "gui", "type", "--identifier", "a.b", "--text-stdin", "--replace"},
-            {"--socket", s, "gui", "type", "--identifier", "a.b", "--text", "s3cret"},
-            {"--socket", s, "gui", "keypress", "--key", "a", "--modifiers", "ctrl,shift", "--identifier", "a.b"},
-            {"--socket", s, "gui", "wait", "--dialog", "d", "--state", "showing"},
-            {"--socket", s, "gui", "wait", "--identifier", "a.b", "--state", "showing", "--timeout-ms", "700000"},
-            {"--socket", s, "gui", "wait", "--identifier", "a.b", "--state", "hidden", "--timeout-ms", "100"},
-            {"--socket", s, "gui", "wait", "--identifier", "a.b", "--value", "Running", "--timeout-ms", "100"},
-            {"--socket", s, "gui", "wait", "--state", "idle", "--quiet-ms", "20"},
-            {"--socket", s, "gui", "wait", "--state", "idle", "--quiet-ms", "0"},
-            {"--socket", s, "gui", "click", "--identifier", "a.b", "--no-effects", "--settle-ms", "20"},
-            {"--socket", s, "gui", "click", "--identifier", "a.b", "--settle-ms", "20000"},
-            {"--socket", s, "gui", "type", "--identifier", "a.b", "--text", "x", "--no-effects"},
-            {"--socket", s, "gui", "keypress", "--key", "a", "--settle-ms", "0"},
-            {"--socket", s, "gui", "screenshot", "-o", shot.toString()},
-            {"--socket", s, "gui", "select", "--identifier", "a.b", "--label", "Fedora Linux"},
-            {"--socket", s, "gui", "select", "--identifier", "a.b", "--index", "2"},
-            {"--socket", s, "gui", "select", "--identifier", "a.b", "--row=fedora", "--json"},
-            {"--socket", s, "gui", "hover", "--identifier", "a.b"},
-            {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "3", "--dx", "1"},
-            {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "0"},
-            {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dx", "1000"},
-            {"--socket", s, "gui", "select", "--identifier", "a.b", "--index", "2", "--no-effects", "--settle-ms", "0"},
-            {"--socket", s, "gui", "hover", "--identifier", "a.b", "--settle-ms=250"},
-            {"--socket", s, "gui", "hover", "--identifier", "a.b", "--settle-ms", "10001"},
-            {"--socket", s, "gui", "scroll", "--identifier", "a.b", "--dy", "3", "--no-effects"},
-            {"--socket", s, "--json", "gui", "screenshot", "--output=" + shot, "--scope", "dialog"},
-            {"--socket", s, "gui", "screenshot", "-o", shot.toString(), "--annotate"},
-        };
-    }
+    // ---- the verbs, from the ops' descriptions ----
 
     @Test
-    void theFastPathPrintsAndExitsAsPicocliDoes() throws Exception {
-        privateFile(dir.resolve("empty-token"), "\n");
-        for (String[] line : fastLines(sock(), dir)) {
-            Run picocli = through(false, "{\"text\":\"pw\"}\n", line);
-            Run fast = through(true, "{\"text\":\"pw\"}\n", line);
-            String what = String.join(" ", line);
-            assertTrue(fast.code != FastPath.NOT_HANDLED, "the fast path takes " + what);
-            assertEquals(picocli.toString(), fast.toString(), what);
+    void everyVerbsHelpIsItsDescriptionsAndSendsNothing() {
+        for (OpDescription d : GuiLine.known().values()) {
+            Run help = run("gui", d.verb(), "--help");
+            assertEquals(0, help.code, help.toString());
+            assertTrue(help.out.startsWith("Usage: hvm-dbg gui " + d.verb()), help.out);
+            for (OpDescription.Arg a : d.args()) {
+                assertTrue(help.out.contains(OpOptions.spelling(a)), d.verb() + " lists " + OpOptions.spelling(a) + ": " + help.out);
+            }
+            if (d.title() != null || d.summary() != null) {
+                assertTrue(help.out.contains(d.summary() != null ? d.summary() : d.title()), help.out);
+            }
+            assertEquals(help.out, run("help", "gui", d.verb()).out, "hvm-dbg help gui " + d.verb());
+            assertEquals(help.out, run("--socket", sock(), "gui", d.verb(), "--identifier", "x", "-h").out, "-h anywhere");
         }
-    }
-
-    @Test
-    void theFastPathLeavesEverythingElseToPicocli() throws Exception {
-        String s = sock();
-        String[][] lines = {
-            {}, {"--help"}, {"-h"}, {"--version"}, {"gui"}, {"frobnicate"}, {"hello", "hello"}, {"call"},
-            {"hello", "--help"}, {"gui", "list", "--help"}, {"@args.txt"}, {"--socket", s, "gui", "watch"},
-            {"--json", "--json", "hello"}, {"--json=true", "hello"}, {"--socket"}, {"--sock", s, "hello"},
-            {"--scope", "x", "gui", "list"}, {"gui", "list", "--scope"}, {"gui", "list", "--scope", "--json"},
-            {"gui", "list", "extra"}, {"call", "a", "{}", "more"}, {"call", "-x"}, {"--timeout", "0", "hello"},
-            {"--timeout", "soon", "hello"}, {"gui", "click", "--identifier", "a", "--button", "LEFT"},
-            {"gui", "click", "--button", "left"}, {"gui", "type", "--identifier", "a"},
-            {"gui", "type", "--identifier", "a", "--text", "-pw"}, {"gui", "type", "--identifier", "a", "--text", "pw", "--text-stdin"},
-            {"gui", "wait", "--identifier", "a", "--state", "showing", "--timeout-ms", "010"},
-            {"gui", "wait", "--identifier", "a", "--dialog", "d", "--state", "open"}, {"gui", "wait", "--dialog", "d"},
-            {"gui", "keypress", "--key", "a", "--modifiers", "ctrl,"}, {"gui", "keypress", "--modifiers", "ctrl"},
-            {"gui", "screenshot"}, {"gui", "screenshot", "-ofile.png"}, {"gui", "list", "--strict"},
-            {"gui", "select", "--identifier", "a"}, {"gui", "select", "--identifier", "a", "--row", "r", "--index", "1"},
-            {"gui", "select", "--identifier", "a", "--index", "01"}, {"gui", "select", "--label", "x"},
-            {"gui", "hover"}, {"gui", "scroll", "--identifier", "a", "--dy", "-3"}, {"gui", "scroll", "--dy", "3"},
-            {"gui", "wait", "--value", "x"}, {"gui", "wait", "--identifier", "a", "--value", "x", "--state", "showing"},
-            {"gui", "wait", "--identifier", "a", "--state", "idle"}, {"gui", "wait", "--state", "idle", "--quiet-ms", "05"},
-            {"gui", "wait", "--identifier", "a", "--state", "showing", "--quiet-ms", "5"}, {"gui", "wait", "--identifier", "a", "--value", "-1"},
-            {"gui", "click", "--identifier", "a", "--settle-ms", "-1"}, {"gui", "click", "--identifier", "a", "--settle-ms", "01"},
-            {"gui", "click", "--identifier", "a", "--no-effects=true"},
-            {"help"}, {"help", "gui", "click"}, {"completion"}, {"gui", "help"},
-        };
-        for (String[] line : lines) {
-            Run fast = through(true, "", line);
-            assertEquals(new Run(FastPath.NOT_HANDLED, "", "").toString(), fast.toString(), String.join(" ", line));
-        }
+        assertTrue(run("gui", "screenshot", "--help").out.startsWith("Usage: hvm-dbg gui screenshot -o FILE [--scope S]"));
+        assertTrue(run("gui", "type", "--help").out.contains("--text T, --text-stdin"));
         assertTrue(probe.requests().isEmpty(), "nothing was sent");
+    }
+
+    @Test
+    void aWrongLineSaysWhatIsWrongAndWhereTheHelpIsExitsTwoAndSendsNothing() {
+        String[][] lines = {
+            {"gui", "click", "--identifer", "x"},
+            {"gui", "click", "--identifier", "x", "--count", "3"},
+            {"gui", "click", "--identifier", "x", "--double", "--count", "2"},
+            {"gui", "click", "--identifier", "x", "--identifier", "y"},
+            {"gui", "click", "--identifier"},
+            {"gui", "list", "extra"},
+            {"gui", "list", "--timeout", "0"},
+            {"gui", "scroll", "--identifier", "x", "--dy", "many"},
+            {"gui", "screenshot"},
+            {"gui", "audit", "--strict=yes"},
+            {"gui", "watch", "--count", "0"},
+            {"gui", "keypress", "--key", "a", "--settle-ms", "10001"},
+        };
+        String[] said = {
+            "unknown option '--identifer' for click; did you mean --identifier?",
+            "--count must be an integer from 1 to 2, got 3",
+            "--double is --count 2: give one of them",
+            "--identifier is given twice",
+            "--identifier needs a value: a non-empty string",
+            "unexpected 'extra': list takes options only",
+            "Invalid value for option '--timeout': '0' must be more than 0",
+            "--dy must be an integer from -100 to 100, got 'many'",
+            "Missing required option: '--output=FILE' (or -o FILE)",
+            "--strict takes no value",
+            "--count must be an integer of at least 1, got '0'",
+            "--settle-ms must be an integer from 0 to 10000, got 10001",
+        };
+        for (int i = 0; i < lines.length; i++) {
+            String[] line = new String[lines[i].length + 2];
+            line[0] = "--socket";
+            line[1] = sock();
+            System.arraycopy(lines[i], 0, line, 2, lines[i].length);
+            Run r = run(line);
+            assertEquals(2, r.code, String.join(" ", lines[i]) + ": " + r);
+            assertTrue(r.err.startsWith(said[i]), String.join(" ", lines[i]) + ": " + r.err);
+            assertTrue(r.err.endsWith("Try 'hvm-dbg gui " + lines[i][1] + " --help' for more information.\n"), r.err);
+            assertEquals("", r.out);
+        }
+        assertTrue(probe.requests().stream().allMatch(q -> q.path("op").asText().equals("probe.describe")),
+                "nothing was sent but the question whether the GUI's op takes an option hvm-dbg's description lacks: " + probe.requests());
+    }
+
+    /** An op of the contract whose bundle in the GUI is newer than hvm-dbg: an option only its description has is taken from it. */
+    @Test
+    void anOptionOnlyTheRunningGuisDescriptionHasIsTakenFromIt() {
+        Run r = run("--socket", sock(), "gui", "list", "--depth", "2", "--json");
+        assertEquals(1, r.code, r.toString()); // this test probe knows no gui.list
+        assertEquals("gui.list", probe.requests().get(probe.requests().size() - 1).path("op").asText());
+        assertEquals("{\"depth\":2}", probe.requests().get(probe.requests().size() - 1).get("args").toString());
+        Run typo = run("--socket", sock(), "gui", "list", "--dpeth", "2");
+        assertEquals(2, typo.code, typo.toString());
+        assertTrue(typo.err.startsWith("unknown option '--dpeth' for list; did you mean --depth?"), typo.err);
+        Run noGui = run("--socket", dir.resolve("none.sock").toString(), "gui", "list", "--depth", "2");
+        assertEquals(2, noGui.code, noGui.toString());
+        assertTrue(noGui.err.startsWith("unknown option '--depth' for list"), noGui.err);
+    }
+
+    @Test
+    void hvmDbgsOwnOptionsGoBeforeOrAfterTheVerbAndAValueIsNeverTakenForOne() throws Exception {
+        Run after = run("gui", "echo", "--text", "hi", "--socket", sock(), "--json");
+        assertEquals(0, after.code, after.toString());
+        Run between = run("gui", "--json", "--socket=" + sock(), "echo", "--text", "hi");
+        assertEquals(0, between.code, between.toString());
+        assertEquals("{\"text\":\"hi\"}\n", after.out);
+        assertEquals(after.out, between.out);
+        // An option's value that looks like one of hvm-dbg's own options is the value.
+        Run value = run("--socket", sock(), "gui", "echo", "--text", "--json");
+        assertEquals(0, value.code, value.toString());
+        assertEquals("text --json\n", value.out);
+    }
+
+    @Test
+    void guiAloneListsTheVerbsWithTheirTitlesAndThoseTheRunningGuiAdds() {
+        Run r = run("--socket", sock(), "gui");
+        assertEquals(0, r.code, r.toString());
+        assertTrue(r.out.startsWith("Usage: hvm-dbg gui VERB [OPTIONS]"), r.out);
+        assertTrue(r.out.contains("\n  click       Click a control\n"), r.out);
+        assertTrue(r.out.contains("\n  echo        Echo a text\n"), r.out);
+        assertTrue(r.out.contains("(1 of them from the running GUI's op bundles)"), r.out);
+        assertFalse(r.out.contains("unwatch") || r.out.contains("  auth "), r.out);
+        Run none = run("--socket", dir.resolve("none.sock").toString(), "gui");
+        assertEquals(0, none.code, none.toString());
+        assertTrue(none.out.contains("\n  watch       Subscribe to the GUI's events\n"), none.out);
+        assertTrue(none.out.contains("(no GUI answers: the verbs its op bundles add are not listed)"), none.out);
+    }
+
+    /** An op that hvm-dbg was not built with is a verb as soon as the running GUI describes it: its options, help, checks and completion. */
+    @Test
+    void aVerbTheRunningGuiDescribesIsTakenFromItsDescription() {
+        Run r = run("--socket", sock(), "gui", "echo", "--text", "hi", "--times", "2");
+        assertEquals(0, r.code, r.toString());
+        assertEquals("text hihi\n", r.out);
+        assertEquals("{\"text\":\"hi\",\"times\":2}", probe.requests().get(probe.requests().size() - 1).get("args").toString());
+        Run json = run("--socket", sock(), "--json", "gui", "echo", "--text=hi");
+        assertEquals("{\"text\":\"hi\"}\n", json.out);
+
+        Run help = run("--socket", sock(), "gui", "echo", "--help");
+        assertEquals(0, help.code, help.toString());
+        assertTrue(help.out.startsWith("Usage: hvm-dbg gui echo --text TEXT [--times N]\nEcho a text\n"), help.out);
+        assertEquals(help.out, run("--socket", sock(), "help", "gui", "echo").out);
+
+        int sent = probe.requests().size();
+        Run bad = run("--socket", sock(), "gui", "echo", "--text", "x", "--times", "11");
+        assertEquals(2, bad.code, bad.toString());
+        assertEquals("--times must be an integer from 1 to 10, got 11\nTry 'hvm-dbg gui echo --help' for more information.\n", bad.err);
+        assertEquals("probe.describe", probe.requests().get(probe.requests().size() - 1).path("op").asText(), "only the description asked");
+        assertEquals(sent + 1, probe.requests().size());
+
+        assertEquals("echo\n", run("--socket", sock(), "completion", "--at", "gui", "ec").out);
+        assertEquals("--text\n--times\n", run("--socket", sock(), "completion", "--at", "gui", "echo", "--").out);
+        assertEquals("--times\n", run("--socket", sock(), "completion", "--at", "gui", "echo", "--text", "x", "--").out);
+
+        Run noGui = run("--socket", dir.resolve("none.sock").toString(), "gui", "echo", "--text", "hi");
+        assertEquals(3, noGui.code, noGui.toString());
+        assertTrue(noGui.err.startsWith("'echo' is no verb hvm-dbg knows (audit, click,"), noGui.err);
+    }
+
+    @Test
+    void completionFollowsTheDescriptions() {
+        assertEquals("gui\n", run("completion", "--at", "g").out);
+        assertEquals("click\n", run("--socket", sock(), "completion", "--at", "gui", "cl").out);
+        assertEquals("left\nright\nmiddle\n", run("completion", "--at", "gui", "click", "--button", "").out);
+        assertEquals("--identifier\n--button\n--count\n--no-effects\n--settle-ms\n--double\n",
+                run("completion", "--at", "gui", "click", "--").out);
+        assertEquals("--text\n--text-stdin\n", run("completion", "--at", "gui", "type", "--te").out);
+        assertEquals("--output\n", run("completion", "--at", "gui", "screenshot", "--o").out);
+        assertEquals("", run("completion", "--at", "--socket", "").out, "a path: the shell's own completion");
+        assertTrue(probe.requests().stream().allMatch(q -> q.path("op").asText().equals("probe.describe")), "only descriptions asked");
     }
 }

@@ -606,6 +606,54 @@ public final class Readable {
         return b.toString();
     }
 
+    /** What an action's reply carries for its receipt ({@link #receipt}), left out of {@link #generic}'s fields. */
+    private static final Set<String> RECEIPT_FIELDS = Set.of("effects", "settled", "settledMillis");
+
+    /**
+     * The reply of an op without wording of its own (one a running probe describes, such as a
+     * plugin's): {@code op: done} when it sends no data, its value when it sends one value, else one
+     * line per field, {@code name value} (text as {@link #bare}, a list of plain values comma
+     * separated, anything else as one line of JSON), then the receipt when it gives one.
+     */
+    public static String generic(String op, JsonNode data) {
+        if (data == null || data.isNull() || data.isMissingNode()) {
+            return op + ": done";
+        }
+        if (!data.isObject()) {
+            return plain(data);
+        }
+        StringBuilder b = new StringBuilder();
+        for (Iterator<Map.Entry<String, JsonNode>> it = data.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> f = it.next();
+            if (RECEIPT_FIELDS.contains(f.getKey())) {
+                continue;
+            }
+            b.append(b.length() == 0 ? "" : "\n").append(f.getKey()).append(' ').append(plain(f.getValue()));
+        }
+        if (b.length() == 0) {
+            b.append(op).append(": done");
+        }
+        return b.append(receipt(data)).toString();
+    }
+
+    /** One value on a line: text {@link #bare} (cut), a list of plain values comma separated, else JSON. */
+    private static String plain(JsonNode v) {
+        if (v.isTextual()) {
+            return bare(cut(v.textValue()));
+        }
+        if (v.isArray()) {
+            List<String> parts = new ArrayList<>();
+            for (JsonNode e : v) {
+                if (e.isContainerNode()) {
+                    return Json.compact(v);
+                }
+                parts.add(plain(e));
+            }
+            return parts.isEmpty() ? "(none)" : String.join(", ", parts);
+        }
+        return Json.compact(v);
+    }
+
     /** {@code probe.hello}'s data: protocol, server, and the ops available now, one per line. */
     public static String hello(JsonNode data) {
         if (data == null) {

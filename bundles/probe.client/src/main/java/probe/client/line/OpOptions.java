@@ -226,6 +226,23 @@ public final class OpOptions {
                 + (byOption.isEmpty() ? "; it takes none" : "; options: " + String.join(" ", byOption.keySet()));
     }
 
+    /**
+     * Whether {@code word}, standing where an option may, is an option of the op that takes the next
+     * word as its value ({@code --identifier} but not {@code --identifier=x}, {@code --no-effects},
+     * {@code --text-stdin} or a boolean): for a front end that takes its own options out of the same
+     * line first, so that it leaves an option's value alone even when the value looks like an option.
+     */
+    public static boolean takesValue(OpDescription d, String word) {
+        if (d.open()) {
+            return word.equals(ARGS);
+        }
+        if (!word.startsWith("--") || word.indexOf('=') > 0) {
+            return false;
+        }
+        Arg a = options(d).get(word);
+        return a != null && a.type() != Type.BOOLEAN;
+    }
+
     /** The options by their spelling, in declared order. */
     private static Map<String, Arg> options(OpDescription d) {
         Map<String, Arg> m = new LinkedHashMap<>();

@@ -180,4 +180,16 @@ class ReadableTest {
         assertEquals("protocol 1\nserver hdp-gui 0.1.0\nops (2):\n  gui.click\n  gui.list",
                 Readable.hello(json("{'protocol':1,'server':{'name':'hdp-gui','version':'0.1.0'},'ops':['gui.click','gui.list']}")));
     }
+
+    @Test
+    void anOpWithoutWordingOfItsOwnGetsAPlainGenericForm() throws Exception {
+        assertEquals("demo.echo: done", Readable.generic("demo.echo", null));
+        assertEquals("demo.echo: done", Readable.generic("demo.echo", Wire.object()));
+        assertEquals("text hihi", Readable.generic("demo.echo", Wire.mapper().readTree("{\"text\":\"hihi\"}")));
+        assertEquals("text \"two words\"\ntimes 2\nnames a, b\nmore {\"x\":[1]}", Readable.generic("demo.echo",
+                Wire.mapper().readTree("{\"text\":\"two words\",\"times\":2,\"names\":[\"a\",\"b\"],\"more\":{\"x\":[1]}}")));
+        assertEquals("3", Readable.generic("demo.count", Wire.mapper().readTree("3")));
+        assertEquals("demo.act: done" + Readable.ARROW + "no visible change",
+                Readable.generic("demo.act", Wire.mapper().readTree("{\"effects\":{},\"settled\":true}")));
+    }
 }

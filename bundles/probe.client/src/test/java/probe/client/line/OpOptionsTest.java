@@ -86,4 +86,14 @@ class OpOptionsTest {
         OpOptions.UsageException e = assertThrows(OpOptions.UsageException.class, () -> OpOptions.parse(d, List.of(words)));
         assertTrue(e.getMessage().startsWith(start), e.getMessage());
     }
+
+    @Test
+    void takesValueTellsAnOptionThatTakesTheNextWord() throws Exception {
+        OpDescription click = op("probe.click", "gui.click");
+        assertTrue(OpOptions.takesValue(click, "--identifier"));
+        assertTrue(OpOptions.takesValue(click, "--settle-ms"));
+        assertEquals(false, OpOptions.takesValue(click, "--identifier=x"));
+        assertEquals(false, OpOptions.takesValue(click, "--no-effects"));
+        assertEquals(false, OpOptions.takesValue(click, "--json"));
+    }
 }

@@ -1,0 +1,413 @@
+package probe.cli.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import probe.api.ErrorCodes;
+import probe.api.Nearest;
+import probe.api.OpDescription;
+import probe.api.OpDescription.Arg;
+import probe.api.Ops;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
+import probe.client.ProbeUnavailableException;
+import probe.client.line.OpOptions;
+
+/**
+ * {@code hvm-dbg gui VERB [OPTIONS]}: every op as a verb, its options read by {@link OpOptions} from
+ * the op's description, the one parser of the verbs' options. The descriptions hvm-dbg is built with
+ * ({@link Known}: the contract's ops and the transport's own) serve help, completion and a start
+ * without a GUI; a verb they do not know is looked up in what the running GUI describes
+ * ({@code probe.describe}), so an op installed into the GUI is a verb at once. What the command line
+ * adds to an op (a file to write, an exit code, a loop) is its {@link GuiVerb}.
+ */
+final class GuiLine {
+    static final String NAME = "gui";
+    /** What a usage error ends with: where the verb's whole help is. */
+    static final String TRY = "Try 'hvm-dbg gui %s --help' for more information.";
+
+    /**
+     * The ops that are no verb of their own, and why: {@code probe.hello} is {@code hvm-dbg hello};
+     * {@code probe.auth} is {@code --token-file}; {@code gui.event.unsubscribe} ends the subscription
+     * of its own connection, which {@code watch} does itself when it stops.
+     */
+    static final Set<String> NOT_VERBS = Set.of(Ops.HELLO, Ops.AUTH, Ops.EVENT_UNSUBSCRIBE);
+
+    private GuiLine() {
+    }
+
+    /** The compiled-in verbs, by verb. */
+    static Map<String, OpDescription> known() {
+        Map<String, OpDescription> m = new TreeMap<>();
+        for (OpDescription d : Known.all()) {
+            if (!NOT_VERBS.contains(d.op())) {
+                m.put(d.verb(), d);
+            }
+        }
+        return m;
+    }
+
+    /**
+     * The compiled-in op whose verb is {@code verb}, or null. Most ops are named {@code gui.VERB}: that
+     * one description is read first, so that a one-shot command reads one file, not all of them.
+     */
+    static OpDescription knownVerb(String verb) {
+        OpDescription d = Known.of("gui." + verb).orElse(null);
+        if (d != null && d.verb().equals(verb) && !NOT_VERBS.contains(d.op())) {
+            return d;
+        }
+        return known().get(verb);
+    }
+
+    /** The verbs of the ops a running probe describes, by verb; empty for a probe that describes none. */
+    static Map<String, OpDescription> described(ProbeClient client) {
+        Map<String, OpDescription> m = new TreeMap<>();
+        JsonNode data;
+        try {
+            data = client.call(Ops.DESCRIBE, null);
+        } catch (ProbeOpException e) {
+            if (ErrorCodes.UNKNOWN_OP.equals(e.code())) {
+                return m; // a probe older than descriptions
+            }
+            throw e;
+        }
+        for (JsonNode one : data == null ? List.<JsonNode>of() : (Iterable<JsonNode>) data.path("ops")::elements) {
+            try {
+                OpDescription d = OpDescription.of(one);
+                if (!NOT_VERBS.contains(d.op())) {
+                    m.putIfAbsent(d.verb(), d);
+                }
+            } catch (IllegalArgumentException e) {
+                // A description this hvm-dbg cannot read (a newer probe's): that op is no verb here.
+            }
+        }
+        return m;
+    }
+
+    /**
+     * Runs {@code gui} and what follows it ({@code words}), hvm-dbg's own options ({@code g}) read
+     * before it already; returns the exit code.
+     */
+    static int run(Globals g, List<String> words, InputStream stdin, PrintWriter out, PrintWriter err) {
+        int i = 0;
+        try {
+            while (i < words.size() && words.get(i).startsWith("-")) {
+                String w = words.get(i);
+                if (w.equals("--help") || w.equals("-h")) {
+                    return verbs(g, out, err);
+                }
+                if (!Globals.names(w)) {
+                    throw new UsageException("Unknown option: '" + w + "'");
+                }
+                i = g.take(words, i);
+            }
+        } catch (UsageException e) {
+            err.println(e.getMessage());
+            err.println("Try 'hvm-dbg gui --help' for the verbs.");
+            return Failures.USAGE;
+        }
+        if (i == words.size()) {
+            return verbs(g, out, err);
+        }
+        String verb = words.get(i);
+        List<String> rest = words.subList(i + 1, words.size());
+        OpDescription d = knownVerb(verb);
+        if (d != null) {
+            return run(g, d, null, rest, stdin, out, err);
+        }
+        // Not one hvm-dbg was built with: the running GUI's, if it has it (asked where hvm-dbg's own
+        // options, wherever they stand on the line, say; the line is read in full once it is known).
+        Shared s = Globals.peek(g, rest).shared(out, err, stdin);
+        ProbeClient client = null;
+        try {
+            client = ProbeCommand.connect(s);
+            Map<String, OpDescription> theirs = described(client);
+            d = theirs.get(verb);
+            if (d == null) {
+                Map<String, OpDescription> all = new TreeMap<>(known());
+                theirs.forEach(all::putIfAbsent);
+                List<String> near = Nearest.of(verb, all.keySet(), 2);
+                err.println("'" + verb + "' is no verb of hvm-dbg gui nor of the GUI's ops"
+                        + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
+                err.println("Verbs: " + String.join(", ", all.keySet()) + ". Try 'hvm-dbg gui --help' for more.");
+                client.close();
+                return Failures.USAGE;
+            }
+            return run(g, d, client, rest, stdin, out, err);
+        } catch (ProbeUnavailableException e) {
+            err.println("'" + verb + "' is no verb hvm-dbg knows (" + String.join(", ", known().keySet())
+                    + "), and no GUI answers to say whether one of its ops is:");
+            return Failures.report(e, err, s.json, s.tokenFile != null);
+        } catch (UsageException e) {
+            err.println(e.getMessage());
+            err.println("Try 'hvm-dbg --help' for more information.");
+            return Failures.USAGE;
+        } catch (Exception e) {
+            if (client != null) {
+                client.close();
+            }
+            return Failures.report(e, err, s.json, s.tokenFile != null);
+        }
+    }
+
+    /**
+     * One verb: its words parsed from its description (hvm-dbg's own options taken out wherever
+     * they stand, and the verb's own, its {@link GuiVerb#extras}), checked as the probe will, then
+     * run on {@code client} (connected already when the description came from it; closed here).
+     */
+    private static int run(Globals g, OpDescription d, ProbeClient client, List<String> words, InputStream stdin, PrintWriter out,
+            PrintWriter err) {
+        GuiVerb verb = GuiVerb.of(d.op());
+        Globals before = g.copy();
+        List<String> opWords = new ArrayList<>();
+        Map<String, String> extras = new LinkedHashMap<>();
+        Shared s = null;
+        try {
+            try {
+                boolean help = false;
+                for (int i = 0; i < words.size();) {
+                    String w = words.get(i);
+                    if (w.equals("--help") || w.equals("-h")) {
+                        help = true;
+                        i++;
+                    } else if (Globals.names(w)) {
+                        i = g.take(words, i);
+                    } else if (verb.extra(w) != null) {
+                        i = take(verb.extra(w), words, i, extras);
+                    } else if (OpOptions.takesValue(d, w) && i + 1 < words.size()) {
+                        opWords.add(w);
+                        opWords.add(words.get(i + 1));
+                        i += 2;
+                    } else {
+                        opWords.add(w);
+                        i++;
+                    }
+                }
+                if (help) {
+                    out.print(help(d, verb));
+                    out.flush();
+                    close(client);
+                    return 0;
+                }
+                s = g.shared(out, err, stdin);
+                OpOptions.Parsed p;
+                try {
+                    p = OpOptions.parse(d, opWords);
+                } catch (OpOptions.UsageException e) {
+                    OpDescription newer = client == null && e.getMessage().startsWith(UNKNOWN_OPTION) ? newer(s, d) : null;
+                    if (newer == null) {
+                        throw e;
+                    }
+                    // The GUI's bundle of this op is newer than hvm-dbg and takes more: its description decides.
+                    return run(before, newer, ProbeCommand.connect(s), words, stdin, out, err);
+                }
+                ObjectNode args = p.args();
+                verb.adjust(args, extras);
+                if (p.fromStdin() != null) {
+                    args.put(p.fromStdin(), GuiType.readText(stdin, d.arg(p.fromStdin()).map(Arg::optionName).orElse("--" + p.fromStdin())
+                            + OpOptions.STDIN, args.path("identifier").asText("the focused control")));
+                }
+                OpOptions.check(d, args);
+                verb.check(extras);
+                if (client == null) {
+                    client = ProbeCommand.connect(s);
+                }
+                return verb.run(new Invocation(client, s), d, args, extras);
+            } catch (OpOptions.UsageException e) {
+                throw new UsageException(e.getMessage());
+            }
+        } catch (UsageException e) {
+            err.println(Redacting.redact(e.getMessage(), words, secrets(d)));
+            err.println(String.format(TRY, d.verb()));
+            return Failures.USAGE;
+        } catch (ProbeOpException e) {
+            if (ErrorCodes.INVALID_ARGS.equals(e.code())) {
+                // Refused by the op for what its description cannot say (arguments that go together): bad usage.
+                err.println("error " + e.code() + ": " + e.getMessage());
+                err.println(String.format(TRY, d.verb()));
+                return Failures.USAGE;
+            }
+            return Failures.report(e, err, s != null ? s.json : g.json, g.tokenFile != null);
+        } catch (Exception e) {
+            return Failures.report(e, err, s != null ? s.json : g.json, g.tokenFile != null);
+        } finally {
+            close(client);
+        }
+    }
+
+    /** How OpOptions begins the message of an option its description does not have. */
+    private static final String UNKNOWN_OPTION = "unknown option ";
+
+    /**
+     * The running GUI's description of {@code d}'s op when it differs from the compiled-in one (its
+     * bundle is newer, or older, than hvm-dbg): asked only for a line the compiled-in description
+     * refuses for an option it does not have; null when no GUI answers or it describes the op alike.
+     */
+    private static OpDescription newer(Shared s, OpDescription d) {
+        try (ProbeClient client = ProbeCommand.connect(s)) {
+            for (OpDescription theirs : described(client).values()) {
+                if (theirs.op().equals(d.op())) {
+                    return theirs.toJson().equals(d.toJson()) ? null : theirs;
+                }
+            }
+            return null;
+        } catch (Exception e) {
+            return null; // the compiled-in description says what is wrong
+        }
+    }
+
+    private static void close(ProbeClient client) {
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    /** Takes a verb's own option at {@code words[i]} into {@code extras} (by its main name); the index after it. */
+    private static int take(GuiVerb.Extra x, List<String> words, int i, Map<String, String> extras) throws UsageException {
+        String w = words.get(i);
+        int eq = w.indexOf('=');
+        String value = w.startsWith("--") && eq > 0 ? w.substring(eq + 1) : null;
+        if (extras.containsKey(x.name())) {
+            throw new UsageException(x.name() + " is given twice");
+        }
+        if (x.label() == null) {
+            if (value != null) {
+                throw new UsageException(x.name() + " takes no value");
+            }
+            extras.put(x.name(), "");
+            return i + 1;
+        }
+        if (value == null) {
+            if (i + 1 >= words.size()) {
+                throw new UsageException(x.name() + " needs a value: " + x.label());
+            }
+            value = words.get(++i);
+        }
+        extras.put(x.name(), value);
+        return i + 1;
+    }
+
+    /** The options of the secret arguments: their values are cut out of any message. */
+    static List<String> secrets(OpDescription d) {
+        List<String> out = new ArrayList<>();
+        for (Arg a : d.args()) {
+            if (a.secret()) {
+                out.add(a.optionName());
+            }
+        }
+        return out;
+    }
+
+    /** {@code hvm-dbg gui VERB --help}: the description's help, then the verb's own options and hvm-dbg's. */
+    static String help(OpDescription d, GuiVerb verb) {
+        String usage = "hvm-dbg gui " + d.verb() + verb.usage();
+        StringBuilder b = new StringBuilder(OpOptions.help(d, usage));
+        if (!verb.extras().isEmpty()) {
+            b.append("Options of hvm-dbg gui ").append(d.verb()).append(":\n");
+            for (GuiVerb.Extra x : verb.extras()) {
+                String left = (x.alias() == null ? "" : x.alias() + ", ") + x.name() + (x.label() == null ? "" : " " + x.label());
+                b.append("  ").append(left).append("  ").append(x.help()).append('\n');
+            }
+        }
+        if (verb.note() != null) {
+            b.append(verb.note()).append('\n');
+        }
+        b.append("hvm-dbg's own options (before or after the verb): --socket PATH, --json, --timeout SECONDS, --token-file FILE;"
+                + " see hvm-dbg --help.\n");
+        return b.toString();
+    }
+
+    /**
+     * {@code hvm-dbg gui} alone: the verbs with their titles, those hvm-dbg is built with and those the
+     * running GUI adds (when one answers).
+     */
+    static int verbs(Globals g, PrintWriter out, PrintWriter err) {
+        Map<String, OpDescription> all = new TreeMap<>(known());
+        String more;
+        Shared s = g.shared(out, err, InputStream.nullInputStream());
+        try (ProbeClient client = ProbeCommand.connect(s)) {
+            int before = all.size();
+            described(client).forEach(all::putIfAbsent);
+            more = all.size() == before ? null : "(" + (all.size() - before) + " of them from the running GUI's op bundles)";
+        } catch (ProbeUnavailableException e) {
+            more = "(no GUI answers: the verbs its op bundles add are not listed)";
+        } catch (Exception e) {
+            more = "(the GUI's own verbs are not listed: " + e.getMessage() + ")";
+        }
+        out.println("Usage: hvm-dbg gui VERB [OPTIONS]   (hvm-dbg gui VERB --help for a verb's options)");
+        out.println("Verbs:");
+        int width = all.keySet().stream().mapToInt(String::length).max().orElse(0);
+        for (OpDescription d : all.values()) {
+            String title = d.title() != null ? d.title() : d.summary() != null ? d.summary() : d.op();
+            out.println("  " + d.verb() + " ".repeat(width - d.verb().length() + 2) + title);
+        }
+        if (more != null) {
+            out.println(more);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * What may come at the word being typed on {@code hvm-dbg gui ...} ({@code before}: the words
+     * after {@code gui}, {@code word}: what is typed so far): a verb, else the verb's options and
+     * their choices, from the description, hvm-dbg's own options too.
+     */
+    static List<String> complete(Globals g, List<String> before, String word) {
+        List<String> verbWords = new ArrayList<>();
+        String verb = null;
+        for (int i = 0; i < before.size(); i++) {
+            String w = before.get(i);
+            if (verb == null && (w.equals(Globals.SOCKET) || w.equals(Globals.TIMEOUT) || w.equals(Globals.TOKEN_FILE))) {
+                i++;
+            } else if (verb == null && !w.startsWith("-")) {
+                verb = w;
+            } else if (verb != null) {
+                verbWords.add(w);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        if (verb == null) {
+            Map<String, OpDescription> all = new TreeMap<>(known());
+            try (ProbeClient client = ProbeCommand.connect(g.shared(null, null, InputStream.nullInputStream()))) {
+                described(client).forEach(all::putIfAbsent);
+            } catch (Exception e) {
+                // No GUI: the compiled-in verbs.
+            }
+            all.keySet().stream().filter(v -> v.startsWith(word)).forEach(out::add);
+            return out;
+        }
+        OpDescription d = knownVerb(verb);
+        if (d == null) {
+            try (ProbeClient client = ProbeCommand.connect(g.shared(null, null, InputStream.nullInputStream()))) {
+                d = described(client).get(verb);
+            } catch (Exception e) {
+                return out;
+            }
+        }
+        if (d == null) {
+            return out;
+        }
+        GuiVerb v = GuiVerb.of(d.op());
+        String last = verbWords.isEmpty() ? null : verbWords.get(verbWords.size() - 1);
+        if (last != null && v.extra(last) != null && v.extra(last).label() != null) {
+            return out;
+        }
+        out.addAll(OpOptions.complete(d, verbWords, word));
+        if (last == null || !OpOptions.takesValue(d, last)) {
+            for (GuiVerb.Extra x : v.extras()) {
+                if (x.name().startsWith(word) && !verbWords.contains(x.name())) {
+                    out.add(x.name());
+                }
+            }
+        }
+        return out;
+    }
+}
