@@ -65,13 +65,14 @@ class DescribeIT {
                 assertEquals("object", d.get("schema").get("type").asText(), op);
                 // Each reads back as the description it is, the schema from the same.
                 assertEquals(d.get("schema"), OpDescription.of(d).schema(), op);
-                if (Ops.contract(op).isPresent()) {
+                if (op.startsWith("gui.")) {
                     assertFalse(d.has("declared"), op + " of the contract declares its description");
                     assertTrue(d.get("args").isArray(), op);
                 }
             }
             assertEquals(present, describedOps, "probe.describe describes every op probe.hello lists, sorted");
-            assertTrue(describedOps.containsAll(Ops.contract()), "the contract's ops are all present: " + describedOps);
+            assertTrue(describedOps.containsAll(List.of(Ops.LIST, Ops.CLICK, Ops.TYPE, Ops.KEYPRESS, Ops.SCREENSHOT, Ops.WAIT,
+                    Ops.DIALOG_CURRENT, Ops.EVENT_SUBSCRIBE, "gui.close")), "the contract's ops are all present: " + describedOps);
 
             JsonNode click = described(c, Ops.CLICK);
             assertEquals("click", click.get("verb").asText());

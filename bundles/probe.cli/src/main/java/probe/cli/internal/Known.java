@@ -11,14 +11,14 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import probe.api.OpDescription;
-import probe.api.Ops;
 import probe.client.internal.Json;
 
 /**
- * The descriptions hvm-dbg is built with: those of the contract's ops ({@link Ops#CONTRACT}) and of
- * the transport's own ({@code probe.hello}, {@code probe.auth}, {@code probe.describe}), as their
+ * The descriptions hvm-dbg is built with: those of the ops of the probe's own bundles (the contract)
+ * and of the transport's own ({@code probe.hello}, {@code probe.auth}, {@code probe.describe}), as their
  * bundles declare them ({@code OSGI-INF/probe/ops/OP.json}). The build copies each bundle's files into
- * this jar ({@code probe/cli/ops/OP.json}; probe.cli's pom, execution {@code known-ops}), so they are
+ * this jar ({@code probe/cli/ops/OP.json}; probe.cli's pom, execution {@code known-ops}) and lists them
+ * in {@code probe/cli/ops/index} (execution {@code known-ops-index}), so they are
  * there before any GUI answers (help, completion, the MCP tool list at start-up); a running GUI's
  * {@code probe.describe} says which ops it has now, and describes any other. Each file is read once,
  * when first asked for. Thread-safe.
@@ -34,14 +34,34 @@ public final class Known {
 
     private static final Map<String, OpDescription> READ = new ConcurrentHashMap<>();
 
+    /** The names of the compiled-in ops, sorted: the index the build wrote, read once. */
+    private static volatile List<String> names;
+
     /** The names of the compiled-in ops: the contract's and the transport's own, sorted. */
     public static List<String> names() {
-        TreeSet<String> names = new TreeSet<>(Ops.contract());
-        names.add(Ops.HELLO);
-        names.add(Ops.AUTH);
-        names.add(Ops.DESCRIBE);
-        return List.copyOf(names);
+        List<String> n = names;
+        if (n == null) {
+            try (InputStream in = Known.class.getClassLoader().getResourceAsStream(INDEX)) {
+                if (in == null) {
+                    throw new IllegalStateException("hvm-dbg was built without " + INDEX + " (probe.cli's pom writes it)");
+                }
+                TreeSet<String> read = new TreeSet<>();
+                for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                    if (!line.isBlank()) {
+                        read.add(line.strip());
+                    }
+                }
+                n = List.copyOf(read);
+                names = n;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + INDEX + ": " + e.getMessage(), e);
+            }
+        }
+        return n;
     }
+
+    /** The list of the compiled-in descriptions, one op a line. */
+    static final String INDEX = "probe/cli/ops/index";
 
     /** The compiled-in description of {@code op}, or nothing for an op hvm-dbg was not built with. */
     public static Optional<OpDescription> of(String op) {
@@ -71,8 +91,8 @@ public final class Known {
     private static OpDescription read(String op) {
         try (InputStream in = Known.class.getClassLoader().getResourceAsStream(resource(op))) {
             if (in == null) {
-                throw new IllegalStateException("hvm-dbg was built without " + resource(op) + " (probe.cli's pom unpacks it from "
-                        + Ops.contract(op).map(Ops.Contract::bundle).orElse("probe.transport") + ")");
+                throw new IllegalStateException("hvm-dbg was built without " + resource(op) + " (probe.cli's pom unpacks it from"
+                        + " the bundle that declares it)");
             }
             // Read with the client's streaming codec, not OpDescription.read's ObjectMapper, whose
             // set-up would be most of a one-shot command's start (hvm-dbg gui list).

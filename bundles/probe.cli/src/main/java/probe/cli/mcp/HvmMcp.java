@@ -406,7 +406,7 @@ public final class HvmMcp {
     }
 
     private AsyncToolSpecification specification(ToolSpecs.Spec s) {
-        boolean waits = s.op() != null && (s.op().equals(Ops.WAIT) || s.op().equals(Ops.HOVER) || Ops.contract(s.op()).isEmpty());
+        boolean waits = s.op() != null && (s.op().equals(Ops.WAIT) || s.op().equals(Ops.HOVER) || Known.of(s.op()).isEmpty());
         return AsyncToolSpecification.builder()
                 .tool(s.tool())
                 .callHandler((exchange, request) -> {
@@ -475,7 +475,7 @@ public final class HvmMcp {
                     continue;
                 }
                 OpDescription now = present.get(s.op());
-                if (now == null ? Ops.contract(s.op()).isEmpty() : !now.toJson().equals(s.described().toJson())) {
+                if (now == null ? Known.of(s.op()).isEmpty() : !now.toJson().equals(s.described().toJson())) {
                     tools.remove(s.name());
                     removed.add(s.name());
                 }

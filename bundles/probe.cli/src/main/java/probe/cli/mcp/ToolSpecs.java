@@ -70,13 +70,13 @@ final class ToolSpecs {
 
     /**
      * The tools there before any GUI answers: one per op of the contract (but {@link #NO_TOOL}), from
-     * the descriptions hvm-dbg is built with ({@link Known}), in the contract's order, and gui_events.
+     * the descriptions hvm-dbg is built with ({@link Known}), by op name, and gui_events.
      */
     static List<Spec> known() {
         List<Spec> known = new ArrayList<>();
-        for (Ops.Contract c : Ops.CONTRACT) {
-            if (!NO_TOOL.contains(c.op())) {
-                Known.of(c.op()).ifPresent(d -> known.add(of(d, name(d))));
+        for (String op : Known.names()) {
+            if (!NO_TOOL.contains(op)) {
+                Known.of(op).ifPresent(d -> known.add(of(d, name(d))));
             }
         }
         known.add(events());
