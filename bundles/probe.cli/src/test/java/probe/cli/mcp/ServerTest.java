@@ -130,7 +130,7 @@ class ServerTest {
         assertEquals("hvm-dbg", init.at("/result/serverInfo/name").asText());
         out.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
         JsonNode tools = request("tools/list", "{}").at("/result/tools");
-        assertEquals(12, tools.size());
+        assertEquals(13, tools.size());
 
         JsonNode absent = tool("gui_snapshot", "{}");
         assertTrue(absent.get("isError").asBoolean());
@@ -232,7 +232,7 @@ class ServerTest {
                 Map.entry("gui_audit", "readOnly"), Map.entry("gui_events", "readOnly"),
                 Map.entry("gui_click", "destructive"), Map.entry("gui_type", "destructive"),
                 Map.entry("gui_keypress", "destructive"), Map.entry("gui_select", "destructive"),
-                Map.entry("gui_hover", "harmless"), Map.entry("gui_scroll", "harmless"));
+                Map.entry("gui_hover", "harmless"), Map.entry("gui_scroll", "harmless"), Map.entry("gui_close", "destructive"));
         assertEquals(expected.size(), tools.size(), tools.toString());
         for (JsonNode t : tools) {
             String name = t.path("name").asText();
