@@ -3,26 +3,16 @@ package probe.client.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -34,9 +24,7 @@ import probe.client.ProbeUnavailableException.Reason;
 
 /**
  * The machinery under {@link probe.client.ProbeClient} and {@link probe.client.RawConnection}: one
- * connection to the probe's Unix socket (the JDK's own {@code SocketChannel}, non-blocking with a
- * selector, since the JDK's Unix channels have no {@code SO_TIMEOUT}), the line framing (one JSON
- * object per line, UTF-8, {@code \n} terminated: docs/PROTOCOL.md, "Framing and requests" and "Messages"), and the matching of
+ * connection to the probe, whose lines {@link LineChannel} reads and writes, and the routing of
  * what arrives: event lines (those with an {@code event} key) are queued apart for
  * {@link #nextEvent}; a reply goes to the {@link #request} waiting for its id; replies that nobody
  * waits for (answers to {@link #send raw lines}) are queued for {@link #readMessage}, and the late
@@ -54,22 +42,15 @@ import probe.client.ProbeUnavailableException.Reason;
  * <p>It logs nothing and puts nothing it sent into an exception message.
  */
 public final class Connection implements AutoCloseable {
-    /** Replies may be long (screenshots), but not unbounded. */
-    private static final int MAX_LINE_BYTES = 256 << 20;
     private static final Duration LONGEST_WAIT = Duration.ofDays(100);
     /** Ids are positive: this stands for "any message". */
     private static final long ANY = -1;
 
     private final Path socket;
-    private final SocketChannel channel;
-    private final Selector readSelector;
+    private final LineChannel lines;
     private final Duration readTimeout;
     private final AtomicLong ids = new AtomicLong();
     private volatile boolean closed;
-
-    private final Object writeLock = new Object();
-    /** Opened only when the socket's send buffer is ever full; guarded by writeLock. */
-    private Selector writeSelector;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();
@@ -84,16 +65,9 @@ public final class Connection implements AutoCloseable {
     /** The peer closed the connection between two lines; guarded by lock. */
     private boolean cleanEnd;
 
-    // Owned by the thread that set `reading`.
-    private final ByteBuffer in = ByteBuffer.allocate(64 * 1024).flip();
-    private byte[] line = new byte[8 * 1024];
-    private int lineLength;
-    private boolean lineDone;
-
-    private Connection(Path socket, SocketChannel channel, Selector readSelector, Duration readTimeout) {
+    private Connection(Path socket, LineChannel lines, Duration readTimeout) {
         this.socket = socket;
-        this.channel = channel;
-        this.readSelector = readSelector;
+        this.lines = lines;
         this.readTimeout = readTimeout;
     }
 
@@ -112,120 +86,7 @@ public final class Connection implements AutoCloseable {
         if (tooLong != null) {
             throw new ProbeUnavailableException(socket, Reason.PATH_TOO_LONG, tooLong, null);
         }
-        SocketChannel ch = null;
-        try {
-            ch = connect(socket, readTimeout);
-            // Before a byte is written: the token and typed text go only to a listener of our own user.
-            Peers.check(socket, ch);
-            Selector sel = Selector.open();
-            ch.register(sel, SelectionKey.OP_READ);
-            return new Connection(socket, ch, sel, readTimeout);
-        } catch (IOException | RuntimeException e) {
-            if (ch != null) {
-                closeQuietly(ch);
-            }
-            if (e instanceof RuntimeException) {
-                throw (RuntimeException) e;
-            }
-            throw new ProbeClientException("cannot set up a connection to " + socket + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * A connected channel, non-blocking (the JDK's Unix channels have no {@code SO_TIMEOUT}: every
-     * wait here is a selector's), within {@code timeout}. A Unix socket connects at once or not at
-     * all: a listener whose backlog is full (it accepts nothing: a GUI that hangs, or a process
-     * that is no probe) refuses a non-blocking connect with EAGAIN, where a blocking one would wait
-     * for ever. That is tried again, more slowly each time, until the timeout passes.
-     */
-    private static SocketChannel connect(Path socket, Duration timeout) throws IOException {
-        UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
-        long deadline = deadline(timeout);
-        long pauseMillis = 5;
-        while (true) {
-            SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-            try {
-                ch.configureBlocking(false);
-                try {
-                    if (!ch.connect(address)) {
-                        // In progress (not what Linux and macOS do for Unix sockets, but allowed): bounded all the same.
-                        finishConnect(ch, socket, timeout, deadline);
-                    }
-                    return ch;
-                } catch (IOException e) {
-                    if (!busy(e)) {
-                        throw unavailable(socket, e);
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                closeQuietly(ch);
-                throw e;
-            }
-            // The JDK closes a channel whose connect failed: the next try takes a new one.
-            closeQuietly(ch);
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw notAccepting(socket, timeout);
-            }
-            try {
-                Thread.sleep(Math.min(pauseMillis, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left))));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw interrupted("connecting to", e);
-            }
-            pauseMillis = Math.min(100, pauseMillis * 2);
-        }
-    }
-
-    private static void finishConnect(SocketChannel ch, Path socket, Duration timeout, long deadline) throws IOException {
-        try (Selector sel = Selector.open()) {
-            ch.register(sel, SelectionKey.OP_CONNECT);
-            while (!ch.finishConnect()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw notAccepting(socket, timeout);
-                }
-                sel.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left + 999_999)));
-                sel.selectedKeys().clear();
-            }
-        }
-    }
-
-    /** A connect refused because the listener's backlog is full (EAGAIN), not because nobody listens. */
-    private static boolean busy(IOException e) {
-        String m = String.valueOf(e.getMessage());
-        return m.contains("Resource temporarily unavailable") || m.contains("temporarily unavailable");
-    }
-
-    private static ProbeUnavailableException notAccepting(Path socket, Duration timeout) {
-        return new ProbeUnavailableException(socket, Reason.NOT_ACCEPTING, "its backlog stayed full for " + seconds(timeout)
-                + ", the client's timeout", null);
-    }
-
-    private static ProbeUnavailableException unavailable(Path socket, IOException e) {
-        String m = String.valueOf(e.getMessage());
-        Reason reason;
-        if (m.contains("too long")) {
-            reason = Reason.PATH_TOO_LONG;
-        } else if (m.contains("Permission denied")) {
-            reason = Reason.ACCESS_DENIED;
-        } else if (Files.notExists(socket)) {
-            reason = Reason.NO_SOCKET_FILE;
-        } else if (!isSocketFile(socket)) {
-            reason = Reason.NOT_A_SOCKET;
-        } else {
-            reason = Reason.NOBODY_LISTENING;
-        }
-        return new ProbeUnavailableException(socket, reason, null, e);
-    }
-
-    private static boolean isSocketFile(Path p) {
-        try {
-            // A socket is neither file, folder nor link: "other".
-            return Files.readAttributes(p, BasicFileAttributes.class).isOther();
-        } catch (IOException e) {
-            return true;
-        }
+        return new Connection(socket, LineChannel.open(socket, readTimeout), readTimeout);
     }
 
     public Path socket() {
@@ -367,31 +228,14 @@ public final class Connection implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        // The selector first: it deregisters the channel, which then closes at once. A channel
-        // still registered is closed the long way (SO_LINGER read and reset through sun.nio.ch.Net,
-        // whose set-up loads the JDK's InetAddress and NetworkInterface classes): about 50 classes
-        // for a one-shot command, only to close.
-        closeQuietly(readSelector);
-        closeQuietly(channel);
+        lines.closeChannel();
         lock.lock();
         try {
             arrived.signalAll();
         } finally {
             lock.unlock();
         }
-        synchronized (writeLock) {
-            if (writeSelector != null) {
-                closeQuietly(writeSelector);
-            }
-        }
-    }
-
-    private static void closeQuietly(AutoCloseable c) {
-        try {
-            c.close();
-        } catch (Exception ignored) {
-            // Closing: nothing left to tell anyone.
-        }
+        lines.closeWriting();
     }
 
     private static boolean hasId(ObjectNode reply, long id) {
@@ -410,7 +254,7 @@ public final class Connection implements AutoCloseable {
         return ms % 1000 == 0 ? ms / 1000 + " s" : ms / 1000.0 + " s";
     }
 
-    private static long deadline(Duration timeout) {
+    static long deadline(Duration timeout) {
         Duration d = timeout.isNegative() ? Duration.ZERO : timeout.compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : timeout;
         return System.nanoTime() + d.toNanos();
     }
@@ -426,7 +270,7 @@ public final class Connection implements AutoCloseable {
                 new ClosedChannelException());
     }
 
-    private static ProbeClientException interrupted(String what, Throwable cause) {
+    static ProbeClientException interrupted(String what, Throwable cause) {
         return new ProbeClientException("interrupted while " + what + " the probe", cause);
     }
 
@@ -540,10 +384,10 @@ public final class Connection implements AutoCloseable {
         try {
             int len;
             try {
-                len = readLineBytes(deadline);
-            } catch (ProbeUnavailableException | LineTooLongException e) {
+                len = lines.readLine(deadline);
+            } catch (ProbeUnavailableException | LineChannel.LineTooLongException e) {
                 broken = e;
-                atLineEnd = e instanceof ProbeUnavailableException && lineLength == 0;
+                atLineEnd = e instanceof ProbeUnavailableException && lines.atLineBoundary();
                 return null;
             } catch (ClosedChannelException | ClosedSelectorException e) {
                 throw closedByUs();
@@ -551,7 +395,7 @@ public final class Connection implements AutoCloseable {
             if (len < 0) {
                 return null;
             }
-            return raw ? new String(line, 0, len, StandardCharsets.UTF_8) : parse(line, len);
+            return raw ? new String(lines.line(), 0, len, StandardCharsets.UTF_8) : parse(lines.line(), len);
         } finally {
             lock.lock();
             reading = false;
@@ -560,95 +404,6 @@ public final class Connection implements AutoCloseable {
                 cleanEnd = atLineEnd;
             }
             arrived.signalAll();
-        }
-    }
-
-    private static final class LineTooLongException extends ProbeClientException {
-        private static final long serialVersionUID = 1L;
-
-        LineTooLongException(String message) {
-            super(message, null);
-        }
-    }
-
-    /** The length of the next line, which is in {@link #line}; -1 when the deadline passed first. */
-    private int readLineBytes(long deadline) throws ClosedChannelException {
-        if (lineDone) {
-            lineLength = 0;
-            lineDone = false;
-        }
-        while (true) {
-            byte[] a = in.array();
-            int p = in.position();
-            int lim = in.limit();
-            for (int i = p; i < lim; i++) {
-                if (a[i] == '\n') {
-                    append(a, p, i - p);
-                    in.position(i + 1);
-                    lineDone = true;
-                    return lineLength > 0 && line[lineLength - 1] == '\r' ? lineLength - 1 : lineLength;
-                }
-            }
-            append(a, p, lim - p);
-            in.clear();
-            int n;
-            try {
-                n = fill(deadline);
-            } finally {
-                in.flip();
-            }
-            if (n == 0) {
-                return -1;
-            }
-            if (n < 0) {
-                throw new ProbeUnavailableException(socket, Reason.CONNECTION_CLOSED,
-                        lineLength == 0 ? null : "in the middle of a line", null);
-            }
-        }
-    }
-
-    private void append(byte[] a, int from, int count) {
-        if (count == 0) {
-            return;
-        }
-        if (lineLength + count > line.length) {
-            if (lineLength + count > MAX_LINE_BYTES) {
-                throw new LineTooLongException("the probe on " + socket + " sent a line longer than "
-                        + (MAX_LINE_BYTES >> 20) + " MiB");
-            }
-            line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(line.length * 2, lineLength + count)));
-        }
-        System.arraycopy(a, from, line, lineLength, count);
-        lineLength += count;
-    }
-
-    /** Reads what is there into {@link #in}: the byte count, 0 on timeout, -1 at the end of the stream. */
-    private int fill(long deadline) throws ClosedChannelException {
-        while (true) {
-            int n;
-            try {
-                n = channel.read(in);
-            } catch (ClosedChannelException e) {
-                throw e;
-            } catch (IOException e) {
-                throw new ProbeUnavailableException(socket, Reason.CONNECTION_CLOSED, e.getMessage(), e);
-            }
-            if (n != 0) {
-                return n;
-            }
-            long remaining = deadline - System.nanoTime();
-            if (remaining <= 0) {
-                return 0;
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                throw interrupted("reading from", null);
-            }
-            try {
-                readSelector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining + 999_999)));
-                readSelector.selectedKeys().clear();
-            } catch (IOException e) {
-                throw new ProbeClientException("cannot wait for the probe on " + socket + ": " + e.getMessage(), e);
-            }
         }
     }
 
@@ -665,41 +420,16 @@ public final class Connection implements AutoCloseable {
      * @throws ProbeUnavailableException when the probe closed the connection
      */
     public void send(byte[] bytes) {
-        synchronized (writeLock) {
-            ensureOpen();
-            ByteBuffer b = ByteBuffer.wrap(bytes);
-            long deadline = deadline(readTimeout);
-            try {
-                while (b.hasRemaining()) {
-                    if (channel.write(b) == 0) {
-                        awaitWritable(deadline);
-                    }
-                }
-            } catch (ProbeTimeoutException e) {
-                close();
-                throw e;
-            } catch (ClosedChannelException | ClosedSelectorException e) {
-                throw closedByUs();
-            } catch (IOException e) {
-                throw new ProbeUnavailableException(socket, Reason.CONNECTION_CLOSED, e.getMessage(), e);
-            }
+        ensureOpen();
+        try {
+            lines.write(bytes);
+        } catch (ProbeTimeoutException e) {
+            close();
+            throw e;
+        } catch (ClosedChannelException | ClosedSelectorException e) {
+            throw closedByUs();
+        } catch (IOException e) {
+            throw new ProbeUnavailableException(socket, Reason.CONNECTION_CLOSED, e.getMessage(), e);
         }
-    }
-
-    private void awaitWritable(long deadline) throws IOException {
-        if (writeSelector == null) {
-            writeSelector = Selector.open();
-            channel.register(writeSelector, SelectionKey.OP_WRITE);
-        }
-        long remaining = deadline - System.nanoTime();
-        if (remaining <= 0) {
-            throw new ProbeTimeoutException("the probe on " + socket + " took no input for " + seconds(readTimeout)
-                    + "; the connection is closed, since part of a line may be on it", readTimeout);
-        }
-        if (Thread.currentThread().isInterrupted()) {
-            throw interrupted("writing to", null);
-        }
-        writeSelector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining + 999_999)));
-        writeSelector.selectedKeys().clear();
     }
 }

@@ -2,6 +2,7 @@ package probe.registry.internal;
 
 import java.awt.Component;
 import java.awt.Container;
+import java.awt.Dialog;
 import java.awt.GraphicsConfiguration;
 import java.awt.IllegalComponentStateException;
 import java.awt.Point;
@@ -14,6 +15,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.Function;
 import javax.swing.JComponent;
 import javax.swing.JFileChooser;
 import javax.swing.JPopupMenu;
@@ -61,6 +63,8 @@ final class Covering {
      * asked per item made a 500-control listing ten times slower.
      */
     private final Map<GraphicsConfiguration, Rectangle> screens = new IdentityHashMap<>();
+    /** Per window: the modal dialog that keeps a press from it (null: none), asked once per instance. */
+    private final Map<Window, Dialog> blockers = new IdentityHashMap<>();
     /** Per container asked about: how often, and once asked often, whether its children are disjoint. */
     private final Map<Container, Siblings> siblings = new IdentityHashMap<>();
 
@@ -136,10 +140,11 @@ final class Covering {
                         SwingViewRegistry.name(above)).at(at);
             }
         }
-        if (c == w || reaches(c, w, at.x, at.y)) {
+        Component[] chain = chain(c, w);
+        if (c == w || chain != null && reaches(chain, at.x, at.y)) {
             return Verdict.OPERABLE.at(at);
         }
-        Component hit = target(w, at.x, at.y);
+        Component hit = chain == null ? target(w, at.x, at.y) : targetAlong(chain, 0, w, at.x, at.y);
         if (hit == null) {
             return Verdict.refused(Verdict.NO_MOUSE_INPUT + ": a press there reaches no control", null).at(at);
         }
@@ -162,6 +167,19 @@ final class Covering {
             }
         }
         return false;
+    }
+
+    /**
+     * The modal dialog that keeps a press from {@code w} ({@code ask}'s answer, null for none),
+     * asked once per window: it depends on the windows alone, never on the item.
+     */
+    Dialog blocker(Window w, Function<Window, Dialog> ask) {
+        if (blockers.containsKey(w)) {
+            return blockers.get(w);
+        }
+        Dialog d = ask.apply(w);
+        blockers.put(w, d);
+        return d;
     }
 
     /** Where SwingUtilities.convertPointToScreen puts a window's origin (its location on screen, else its location). */
@@ -212,24 +230,14 @@ final class Covering {
     }
 
     /**
-     * True only when the search from {@code w} lands on {@code c} or inside it: along {@code c}'s
-     * ancestor chain every component is visible, lightweight and contains the point, no sibling
+     * True only when the search from the chain's window lands on its last component {@code c} or
+     * inside it: along the chain every component is visible, lightweight and contains the point, no sibling
      * above it would take the press, and something at the point inside {@code c} takes it.
      * False means "not proven", never "covered".
      */
-    private boolean reaches(Component c, Window w, int x, int y) {
-        int depth = 0;
-        for (Component a = c; a != w; a = a.getParent()) {
-            if (a == null) {
-                return false;
-            }
-            depth++;
-        }
-        Component[] chain = new Component[depth + 1];
-        int i = depth;
-        for (Component a = c; i >= 0; a = a.getParent()) {
-            chain[i--] = a;
-        }
+    private boolean reaches(Component[] chain, int x, int y) {
+        int depth = chain.length - 1;
+        Component c = chain[depth];
         int px = x;
         int py = y;
         for (int level = 1; level <= depth; level++) {
@@ -247,6 +255,51 @@ final class Covering {
             py = cy;
         }
         return c instanceof Container ? target((Container) c, px, py) != null : takesMouse(c);
+    }
+
+    /** {@code c}'s ancestor chain from {@code w} (index 0) down to {@code c}; null when {@code c} is not inside {@code w}. */
+    private static Component[] chain(Component c, Window w) {
+        int depth = 0;
+        for (Component a = c; a != w; a = a.getParent()) {
+            if (a == null) {
+                return null;
+            }
+            depth++;
+        }
+        Component[] chain = new Component[depth + 1];
+        int i = depth;
+        for (Component a = c; i >= 0; a = a.getParent()) {
+            chain[i--] = a;
+        }
+        return chain;
+    }
+
+    /**
+     * {@link #target(Container, int, int)} on {@code p = chain[level]}, for a point that the search
+     * may meet along {@code chain}: where the chain's next child holds the point by its bounds and
+     * the container's children are known {@link #disjoint}, no other child can contain the point
+     * (every visible child's {@code contains} is its bounds test, and no bounds overlap), so the
+     * search meets that child alone and the others are not asked. Elsewhere the full search runs.
+     * The same answer as {@code target(chain[level], x, y)}; a listing of a container of 500
+     * controls so costs each item its chain, not the container's children.
+     */
+    private Component targetAlong(Component[] chain, int level, Container p, int x, int y) {
+        if (level + 1 < chain.length) {
+            Component child = chain[level + 1];
+            if (child.isVisible() && child.isLightweight() && inside(child, x, y) && disjoint(p)) {
+                Component hit = null;
+                if (child instanceof Container) {
+                    hit = targetAlong(chain, level + 1, (Container) child, x - child.getX(), y - child.getY());
+                } else if (takesMouse(child)) {
+                    hit = child;
+                }
+                if (hit != null) {
+                    return hit;
+                }
+                return p.contains(x, y) && takesMouse(p) ? p : null;
+            }
+        }
+        return target(p, x, y);
     }
 
     /** Whether a sibling above {@code child} (lower index) would take a press at (x, y), in the parent's coordinates. */

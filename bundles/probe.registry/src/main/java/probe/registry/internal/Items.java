@@ -1,6 +1,7 @@
 package probe.registry.internal;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
 import java.awt.Dialog;
@@ -8,6 +9,7 @@ import java.awt.Frame;
 import java.awt.Point;
 import java.awt.Rectangle;
 import java.awt.Window;
+import java.util.LinkedHashMap;
 import javax.swing.AbstractButton;
 import javax.swing.JComboBox;
 import javax.swing.JComponent;
@@ -25,7 +27,6 @@ import probe.api.swing.ControlState;
 import probe.api.swing.Rows;
 import probe.api.swing.Shown;
 import probe.api.swing.Target;
-import probe.api.wire.Wire;
 
 /**
  * The item gui.list reports for a target. A password field's text never leaves the process: only
@@ -38,7 +39,8 @@ final class Items {
 
     static ObjectNode describe(Target t, Window window, JLabel labelledBy) {
         Component c = t.component();
-        ObjectNode o = Wire.object();
+        // Room for every key an item can have (up to 18 with the verdict's), so the map is never rehashed.
+        ObjectNode o = new ObjectNode(JsonNodeFactory.instance, new LinkedHashMap<>(32));
         o.put("identifier", t.identifier());
         switch (t.kind()) {
             case ROW:

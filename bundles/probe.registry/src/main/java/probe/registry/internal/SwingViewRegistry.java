@@ -175,7 +175,7 @@ public final class SwingViewRegistry implements ViewRegistry {
                     return Verdict.refused("its menu '" + name(m) + "' is disabled", null);
                 }
             }
-            Verdict modal = blockedByModal(t.menuPath().get(0));
+            Verdict modal = blockedByModal(t.menuPath().get(0), covering);
             return modal.operable() && !c.isEnabled() ? Verdict.refused(Verdict.DISABLED, null) : modal;
         }
         if (!c.isShowing()) {
@@ -189,7 +189,7 @@ public final class SwingViewRegistry implements ViewRegistry {
         Point at = shown.empty() ? null : shown.centreInWindow();
         // What a press meets first decides the reason: the modal filter, then what takes the press
         // at the point, then the control itself ignoring it (a disabled control receives the press).
-        Verdict modal = blockedByModal(c);
+        Verdict modal = blockedByModal(c, covering);
         if (!modal.operable()) {
             return modal.at(at);
         }
@@ -214,8 +214,8 @@ public final class SwingViewRegistry implements ViewRegistry {
     }
 
     /** The modal dialog that keeps a press from the window of {@code c}, as the event dispatch thread decides (see Modality). */
-    private Verdict blockedByModal(Component c) {
-        Dialog blocker = modality.blocker(ViewRegistry.windowOf(c));
+    private Verdict blockedByModal(Component c, Covering covering) {
+        Dialog blocker = covering.blocker(ViewRegistry.windowOf(c), modality::blocker);
         if (blocker == null) {
             return Verdict.OPERABLE;
         }

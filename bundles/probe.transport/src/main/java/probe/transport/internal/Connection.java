@@ -376,7 +376,6 @@ final class Connection implements Session {
      * reading (or while the writer is writing an event); dropped when the connection is closing.
      */
     void reply(ObjectNode message) {
-        byte[] bytes = Wire.line(message);
         synchronized (lock) {
             if (closing || closed) {
                 return;
@@ -384,11 +383,18 @@ final class Connection implements Session {
         }
         writeLock.lock();
         try {
-            out.write(bytes);
+            // Generated straight into the socket's stream (LineWriter): a long reply is on its way
+            // to the client while its end is still being written.
+            LineWriter.write(message, out);
             out.flush();
         } catch (IOException e) {
             // The client went away: nothing more to send, nothing more to read.
             close();
+        } catch (RuntimeException e) {
+            // A tree that cannot be written (no op makes one): part of the line may be out, so the
+            // connection cannot go on.
+            close();
+            throw e;
         } finally {
             writeLock.unlock();
         }
