@@ -165,7 +165,7 @@ class McpIT {
                 assertTrue(t.get("description").asText().length() > 60, t.toString());
             }
             assertEquals(Set.of("gui_snapshot", "gui_screenshot", "gui_click", "gui_type", "gui_keypress", "gui_select", "gui_hover",
-                    "gui_scroll", "gui_wait", "gui_dialog", "gui_audit", "gui_events"), names);
+                    "gui_scroll", "gui_wait", "gui_dialog", "gui_audit", "gui_events", "gui_close"), names);
 
             String snapshot = s.ok("gui_snapshot");
             assertTrue(snapshot.startsWith("now: no dialog open\n"), snapshot);

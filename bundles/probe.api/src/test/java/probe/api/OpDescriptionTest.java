@@ -123,7 +123,7 @@ class OpDescriptionTest {
     void servesItsArgumentsAsJsonSchema() throws Exception {
         JsonNode s = byOp("gui.scroll").schema();
         assertEquals(args("{\"type\":\"object\",\"properties\":{"
-                + "\"identifier\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1024,\"description\":\"the control, such as sidebar.list\"},"
+                + "\"identifier\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1024,\"description\":\"the control under the pointer\"},"
                 + "\"dy\":{\"type\":\"integer\",\"minimum\":-100,\"maximum\":100,\"default\":0,\"description\":\"notches down; negative: up\"},"
                 + "\"dx\":{\"type\":\"integer\",\"minimum\":-100,\"maximum\":100,\"default\":0,\"description\":\"notches right; negative: left\"},"
                 + "\"effects\":{\"type\":\"boolean\",\"default\":true,\"description\":\"the receipt: what the action changed in the GUI (false leaves it out)\"},"
