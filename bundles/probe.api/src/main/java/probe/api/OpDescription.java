@@ -171,7 +171,7 @@ public final class OpDescription {
         JsonNodeFactory f = JsonNodeFactory.instance;
         return List.of(
                 new Arg("effects", Type.BOOLEAN, false, f.booleanNode(true), null, null, null, null, null, false, false, null, null,
-                        "the receipt: what the action changed in the GUI (false leaves it out)"),
+                        "the receipt, what the action changed in the GUI"),
                 new Arg("settleMillis", Type.INTEGER, false, number(DEFAULT_SETTLE_MILLIS), 0L, MAX_SETTLE_MILLIS, null, null,
                         null, false, false, "--settle-ms", "N",
                         "wait at most this long for the GUI to settle before the reply (0: reply once the input was handled)"));

@@ -327,7 +327,8 @@ public final class OpOptions {
     public static String explain(Arg a) {
         List<String> parts = new ArrayList<>();
         if (a.help() != null) {
-            parts.add(a.help());
+            // A boolean that is true unless told is spelt --no-NAME: its help says what the option leaves out.
+            parts.add(a.type() == Type.BOOLEAN && isTrue(a) ? "without " + a.help() : a.help());
         }
         if (a.type() != Type.BOOLEAN && a.type() != Type.ANY) {
             parts.add(a.accepts());
