@@ -7,17 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.Dialog;
-import java.awt.Rectangle;
 import java.awt.Window;
-import java.awt.event.ComponentAdapter;
-import java.awt.event.ComponentEvent;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javax.swing.JFrame;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -130,88 +126,6 @@ class CloseIT {
         return ids[0];
     }
 
-    /**
-     * A 2x2 frame in the screen's bottom-right corner that the script moves right after the close,
-     * on the same X connection: once its move reaches the EDT, the close has reached the EDT too
-     * and was dispatched (its handler ran) or dropped by AWT's modal filter (as ReachOracleIT's
-     * marker does for presses).
-     */
-    private static final class Marker extends ComponentAdapter {
-        private final JFrame frame;
-        private final String xid;
-        private final int baseX;
-        private final int y;
-        private int moves;
-        private volatile int seenX = Integer.MIN_VALUE;
-
-        private Marker(JFrame frame, String xid, int baseX, int y) {
-            this.frame = frame;
-            this.xid = xid;
-            this.baseX = baseX;
-            this.y = y;
-        }
-
-        static Marker show() throws Exception {
-            String title = "hdp-close-marker-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-            Rectangle screen = Swing.onEdt(() -> java.awt.GraphicsEnvironment.getLocalGraphicsEnvironment().getDefaultScreenDevice()
-                    .getDefaultConfiguration().getBounds());
-            int baseX = screen.x + screen.width - 40;
-            int y = screen.y + screen.height - 2;
-            JFrame frame = Swing.onEdt(() -> {
-                JFrame f = new JFrame(title);
-                f.setUndecorated(true);
-                f.setFocusableWindowState(false);
-                f.setAutoRequestFocus(false);
-                f.setBounds(baseX, y, 2, 2);
-                f.setVisible(true);
-                return f;
-            });
-            String id = null;
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(PROCESS_SECONDS);
-            while (id == null) {
-                String out = run(new byte[0], List.of("sh", "-c", "xdotool search --name '^" + title + "$' || true")).trim();
-                id = out.isEmpty() ? null : out.split("\\s+")[0];
-                assertTrue(id != null || System.nanoTime() < until, "the marker window " + title + " was not found by xdotool search");
-                if (id == null) {
-                    Thread.sleep(20);
-                }
-            }
-            Marker m = new Marker(frame, id, baseX, y);
-            Swing.onEdt(() -> {
-                frame.addComponentListener(m);
-                return null;
-            });
-            return m;
-        }
-
-        @Override
-        public void componentMoved(ComponentEvent e) {
-            seenX = frame.getX();
-        }
-
-        /** The window manager's close sent to {@code window}, returned once AWT has dispatched or dropped it. */
-        void closeAndSync(String window) throws Exception {
-            int to = baseX + (++moves % 32);
-            byte[] script;
-            try (InputStream in = CloseIT.class.getResourceAsStream("wm_delete_window.py")) {
-                script = in.readAllBytes();
-            }
-            run(script, List.of("python3", "-", window, xid, Integer.toString(to), Integer.toString(y)));
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(PROCESS_SECONDS);
-            while (seenX != to) {
-                assertTrue(System.nanoTime() < until, "the marker's move to x=" + to + " did not reach the EDT (last seen x=" + seenX + ")");
-                Thread.sleep(1);
-            }
-        }
-
-        void close() throws Exception {
-            Swing.onEdt(() -> {
-                frame.dispose();
-                return null;
-            });
-        }
-    }
-
     private static String title(String dialog) throws Exception {
         return Swing.onEdt(() -> {
             for (Window w : Window.getWindows()) {
@@ -226,7 +140,7 @@ class CloseIT {
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES) // some 20 scenes opened through the GUI, each twice
     void guiCloseDoesWhatTheWindowManagersCloseDoes() throws Exception {
-        Marker marker = Marker.show();
+        XMarker marker = XMarker.show("close");
         List<String> disagreements = new ArrayList<>();
         List<String> report = new ArrayList<>();
         int refused = 0;
@@ -261,7 +175,7 @@ class CloseIT {
             for (Scene s : scenes) {
                 s.setup().run();
                 String title = title(s.dialog());
-                marker.closeAndSync(xid(title));
+                closeAndSync(marker, xid(title));
                 Swing.settle();
                 List<String> afterReal = openDialogs();
                 boolean realClosed = !afterReal.contains(s.dialog());
@@ -344,5 +258,16 @@ class CloseIT {
             assertTrue(next.get("closed").asBoolean(), next.toString());
             assertEquals(List.of(), openDialogs());
         }
+    }
+
+    /** The window manager's close sent to {@code window} by the script, returned once AWT has dispatched or dropped it. */
+    private static void closeAndSync(XMarker marker, String window) throws Exception {
+        int to = marker.nextX();
+        byte[] script;
+        try (InputStream in = CloseIT.class.getResourceAsStream("wm_delete_window.py")) {
+            script = in.readAllBytes();
+        }
+        run(script, List.of("python3", "-", window, marker.xid(), Integer.toString(to), Integer.toString(marker.y())));
+        marker.awaitMove(to);
     }
 }

@@ -7,10 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.AWTEvent;
 import java.awt.Component;
 import java.awt.EventQueue;
-import java.awt.Rectangle;
-import java.awt.event.ComponentAdapter;
-import java.awt.event.ComponentEvent;
-import javax.swing.JFrame;
 import java.awt.Toolkit;
 import java.awt.event.AWTEventListener;
 import java.awt.event.MouseEvent;
@@ -128,7 +124,7 @@ class ReachOracleIT {
     }
 
     /** Every item of the scene pressed for real where the probe would press it, the landing compared with the verdict. */
-    private void compare(ProbeClient c, Recorder rec, Marker marker, String scene, Callable<Boolean> intact, Setup setup) throws Exception {
+    private void compare(ProbeClient c, Recorder rec, XMarker marker, String scene, Callable<Boolean> intact, Setup setup) throws Exception {
         long began = System.nanoTime();
         int setups = 1;
         setup.run();
@@ -169,7 +165,10 @@ class ReachOracleIT {
                 // reaches this JVM before the marker's move does (one X client's requests are
                 // processed in order, and one connection's events delivered in order), so once the
                 // move is dispatched the press has been dispatched too, or dropped by the modal filter.
-                marker.pressAndSync(now.get("atOnScreen").get(0).asInt(), now.get("atOnScreen").get(1).asInt());
+                int to = marker.nextX();
+                xdotool("mousemove", now.get("atOnScreen").get(0).asText(), now.get("atOnScreen").get(1).asText(), "click", "1",
+                        "windowmove", marker.xid(), Integer.toString(to), Integer.toString(marker.y()));
+                marker.awaitMove(to);
             } finally {
                 rec.armed = false;
             }
@@ -196,98 +195,6 @@ class ReachOracleIT {
         }
         scenes.add(scene + " (" + (compared - before) + " items, " + setups + (setups == 1 ? " setup, " : " setups, ")
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began) + " ms)");
-    }
-
-    /**
-     * A 2x2 frame in the screen's bottom-right corner, away from every window of the app, that the
-     * xdotool of each press also moves: its move is the press's sync. Every X event of the press is
-     * in this JVM's queue before the move's ConfigureNotify, so when the frame's COMPONENT_MOVED
-     * reaches the EDT, the press has been dispatched (or dropped by AWT's modal filter). A bounded
-     * wait on a positive signal, where {@code Robot.waitForIdle} (SunToolkit.realSync) could wait
-     * forever on some JDKs (Debian's 17.0.15: the EDT stuck in XToolkit.syncNativeQueue inside a
-     * modal dialog's secondary loop) and a fixed sleep could only guess.
-     */
-    private static final class Marker extends ComponentAdapter {
-        private static final long SYNC_MILLIS = 10_000;
-        private final JFrame frame;
-        private final String xid;
-        private final int baseX;
-        private final int y;
-        private int moves;
-        private volatile int seenX = Integer.MIN_VALUE;
-
-        private Marker(JFrame frame, String xid, int baseX, int y) {
-            this.frame = frame;
-            this.xid = xid;
-            this.baseX = baseX;
-            this.y = y;
-        }
-
-        static Marker show() throws Exception {
-            String title = "hdp-reach-marker-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-            Rectangle screen = Swing.onEdt(() -> java.awt.GraphicsEnvironment.getLocalGraphicsEnvironment().getDefaultScreenDevice()
-                    .getDefaultConfiguration().getBounds());
-            int baseX = screen.x + screen.width - 40;
-            int y = screen.y + screen.height - 2;
-            JFrame frame = Swing.onEdt(() -> {
-                JFrame f = new JFrame(title);
-                f.setUndecorated(true);
-                f.setFocusableWindowState(false);
-                f.setAutoRequestFocus(false);
-                f.setBounds(baseX, y, 2, 2);
-                f.setVisible(true);
-                return f;
-            });
-            String xid = null;
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (xid == null && System.nanoTime() < until) {
-                Process p = new ProcessBuilder("xdotool", "search", "--name", "^" + title + "$").redirectErrorStream(true).start();
-                try (java.io.InputStream in = p.getInputStream()) {
-                    p.getOutputStream().close();
-                    if (p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                        String out = new String(in.readAllBytes()).trim();
-                        xid = out.isEmpty() ? null : out.split("\\s+")[0];
-                    } else {
-                        p.destroyForcibly();
-                    }
-                }
-                if (xid == null) {
-                    Thread.sleep(20);
-                }
-            }
-            assertTrue(xid != null, "the marker window " + title + " was not found by xdotool search");
-            Marker m = new Marker(frame, xid, baseX, y);
-            Swing.onEdt(() -> {
-                frame.addComponentListener(m);
-                return null;
-            });
-            return m;
-        }
-
-        @Override
-        public void componentMoved(ComponentEvent e) {
-            seenX = frame.getX();
-        }
-
-        /** A real press at (x, y) on the screen, returned once AWT has dispatched or dropped it. */
-        void pressAndSync(int x, int y) throws Exception {
-            int to = baseX + (++moves % 32);
-            xdotool("mousemove", Integer.toString(x), Integer.toString(y), "click", "1",
-                    "windowmove", xid, Integer.toString(to), Integer.toString(this.y));
-            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SYNC_MILLIS);
-            while (seenX != to) {
-                assertTrue(System.nanoTime() < until, "the marker's move to x=" + to + " did not reach the EDT within " + SYNC_MILLIS
-                        + " ms (last seen x=" + seenX + ")");
-                Thread.sleep(1);
-            }
-        }
-
-        void close() throws Exception {
-            Swing.onEdt(() -> {
-                frame.dispose();
-                return null;
-            });
-        }
     }
 
     /** Whether {@code c} is {@code ancestor} or inside it, in the same window (a window's parent is its owner). */
@@ -358,7 +265,7 @@ class ReachOracleIT {
     @Timeout(value = 10, unit = TimeUnit.MINUTES) // some 860 real presses: the one test that needs more than the default bound
     void everyItemOfEverySceneIsJudgedAsARealPressLands() throws Exception {
         Recorder rec = new Recorder();
-        Marker marker = Marker.show();
+        XMarker marker = XMarker.show("reach");
         boolean tips = ToolTipManager.sharedInstance().isEnabled();
         Swing.onEdt(() -> {
             ToolTipManager.sharedInstance().setEnabled(false);
