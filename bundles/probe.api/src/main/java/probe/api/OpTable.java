@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -123,15 +122,20 @@ public final class OpTable {
         }
         // The framework's own property names (Constants.SERVICE_RANKING, SERVICE_ID), kept literal so the API needs no framework.
         Object ranking = props.get("service.ranking");
-        SortedSet<String> args = declaredArgs(props.get(Op.ARGS));
-        OpDescription described = description != null ? description : OpDescription.undeclared((String) name, args);
-        if (description != null) {
-            args = Collections.unmodifiableSortedSet(new TreeSet<>(description.open() ? Set.of()
-                    : description.args().stream().map(OpDescription.Arg::name).collect(java.util.stream.Collectors.toSet())));
-            if (description.open()) {
-                args = null;
+        // The accepted names: the description's (none declared when it takes any key), else what @Op(args) declared.
+        SortedSet<String> args;
+        if (description == null) {
+            args = declaredArgs(props.get(Op.ARGS));
+        } else if (description.open()) {
+            args = null;
+        } else {
+            args = new TreeSet<>();
+            for (OpDescription.Arg a : description.args()) {
+                args.add(a.name());
             }
+            args = Collections.unmodifiableSortedSet(args);
         }
+        OpDescription described = description != null ? description : OpDescription.undeclared((String) name, args);
         Entry e = new Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0, (Long) props.get("service.id"), op,
                 args, described);
         List<Entry> list = byName.computeIfAbsent(e.name(), k -> new ArrayList<>());

@@ -44,7 +44,6 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
-import probe.api.Names;
 import probe.api.Op;
 import probe.api.OpDescription;
 import probe.api.OpTable;
@@ -139,12 +138,9 @@ public final class GuiCommands {
     @Reference(name = "ops", service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
-        // The description as the transport reads it: the entry of the bundle that provides the op.
+        // The description as the transport finds it: the one the op's own bundle declares.
         Bundle provider = FrameworkUtil.getBundle(op.getClass());
-        Object name = props.get(Op.NAME);
-        URL description = provider == null || !(name instanceof String) || Names.tooLong((String) name) ? null
-                : provider.getEntry(OpDescription.location((String) name));
-        addOp(op, props, provider == null ? null : provider.getSymbolicName(), description);
+        addOp(op, props, provider == null ? null : provider.getSymbolicName(), OpTable.declaredBy(op, props.get(Op.NAME)));
     }
 
     /** Adds an op with its description ({@link OpTable#add(ProbeOp, Map, String, URL)}). */

@@ -32,7 +32,6 @@ import org.osgi.service.metatype.annotations.Designate;
 import probe.api.ErrorCodes;
 import probe.api.Names;
 import probe.api.Nearest;
-import probe.api.Op;
 import probe.api.OpDescription;
 import probe.api.OpTable;
 import probe.api.OpContext;
@@ -176,11 +175,9 @@ public final class ProbeServer implements Connection.Dispatcher {
             policyOption = ReferencePolicyOption.GREEDY)
     void addOp(ProbeOp op, Map<String, Object> props) {
         org.osgi.framework.Bundle provider = org.osgi.framework.FrameworkUtil.getBundle(op.getClass());
-        Object name = props.get(Op.NAME);
-        java.net.URL description = provider == null || !(name instanceof String) || Names.tooLong((String) name) ? null
-                : provider.getEntry(OpDescription.location((String) name));
-        // nameless: OpTable says so in the log; a description it cannot read, too
-        ops.add(op, props, provider == null ? null : provider.getSymbolicName(), description);
+        // Its description is the one its bundle declares, which OpTable finds through the op's class loader.
+        // Nameless: OpTable says so in the log; a description it cannot read, too.
+        ops.add(op, props, provider == null ? null : provider.getSymbolicName());
     }
 
     void removeOp(ProbeOp op, Map<String, Object> props) {
@@ -343,9 +340,8 @@ public final class ProbeServer implements Connection.Dispatcher {
             // nothing was checked, so nothing is claimed.
             return Wire.success(id, Wire.object().put("authenticated", false).put("required", false));
         }
-        ProbeOp op = ops.get(name);
         Optional<OpDescription> description = ops.description(name);
-        if (op == null || description.isEmpty()) {
+        if (description.isEmpty()) {
             ArrayNode available = availableOps();
             ObjectNode details = Wire.object();
             details.set("ops", available);
