@@ -66,14 +66,7 @@ class CloseIT {
     }
 
     private static void closeAll() throws Exception {
-        Swing.onEdt(() -> {
-            for (Window w : Window.getWindows()) {
-                if (w instanceof Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
-            return null;
-        });
+        Swing.closeDialogs();
         Swing.settle();
     }
 

@@ -235,13 +235,9 @@ class ReachOracleIT {
     private static void closeAll() throws Exception {
         Swing.onEdt(() -> {
             javax.swing.MenuSelectionManager.defaultManager().clearSelectedPath();
-            for (java.awt.Window w : java.awt.Window.getWindows()) {
-                if (w instanceof java.awt.Dialog && w.isShowing()) {
-                    w.dispose();
-                }
-            }
             return null;
         });
+        Swing.closeDialogs();
         Swing.settle();
     }
 

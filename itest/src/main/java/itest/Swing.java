@@ -91,6 +91,18 @@ public final class Swing {
         return release::countDown;
     }
 
+    /** Disposes every showing dialog, on the EDT: what a test leaves open, closed before the next. */
+    public static void closeDialogs() throws Exception {
+        onEdt(() -> {
+            for (java.awt.Window w : java.awt.Window.getWindows()) {
+                if (w instanceof java.awt.Dialog && w.isShowing()) {
+                    w.dispose();
+                }
+            }
+            return null;
+        });
+    }
+
     /** Waits until the EDT is idle and the X server has drawn what Swing sent it. */
     public static void settle() throws Exception {
         for (int i = 0; i < 3; i++) {
