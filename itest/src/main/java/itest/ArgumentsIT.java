@@ -39,9 +39,10 @@ class ArgumentsIT {
         try (ProbeClient c = Fixture.client()) {
             ProbeOpException e = fails(c, "gui.list", Wire.object().put("scop", "sidebar"));
             assertEquals("gui.invalid_args", e.code());
-            assertEquals("unknown argument 'scop' for gui.list; did you mean 'scope'? accepted: scope", e.getMessage());
+            assertEquals("unknown argument 'scop' for gui.list; did you mean 'scope'? accepted: format, maxItems, query, scope",
+                    e.getMessage());
             assertEquals(List.of("scop"), texts(e.details().get("unknown")));
-            assertEquals(List.of("scope"), texts(e.details().get("accepted")));
+            assertEquals(List.of("format", "maxItems", "query", "scope"), texts(e.details().get("accepted")));
             assertEquals(List.of("scope"), texts(e.details().get("nearest")));
 
             ProbeOpException w = fails(c, "gui.wait", Wire.object().put("dialog", "createVM").put("state", "open").put("timeout", 100));

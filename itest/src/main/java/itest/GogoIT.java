@@ -82,7 +82,8 @@ class GogoIT {
         }
         // A wrong line: what is wrong, then the command's usage, from the op's description.
         String wrong = failure("gui:list -s dialog");
-        assertTrue(wrong.startsWith("gui.invalid_args: unexpected '-s'") && wrong.contains("\nUsage: gui:list [--json] [--scope S]\n"), wrong);
+        assertTrue(wrong.startsWith("gui.invalid_args: unexpected '-s'")
+                && wrong.contains("\nUsage: gui:list [--json] [--scope S] [--query TEXT] [--max-items N] [--format VALUE]\n"), wrong);
         String typo = failure("gui:click --identifer toolbar.button.createVM");
         assertTrue(typo.contains("did you mean --identifier?") && typo.contains("\nUsage: gui:click [--json] --identifier ID"), typo);
         String range = failure("gui:scroll --settle-ms 10001 sidebar.list 1");

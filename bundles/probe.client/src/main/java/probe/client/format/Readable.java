@@ -2,13 +2,12 @@ package probe.client.format;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
+import probe.api.text.Listing;
 import probe.client.internal.Json;
 
 /**
@@ -23,12 +22,10 @@ import probe.client.internal.Json;
  */
 public final class Readable {
     /** Text values longer than this are cut in a line; the raw data has them whole. */
-    static final int MAX_TEXT = 48;
+    static final int MAX_TEXT = Listing.MAX_TEXT;
     static final String NO_IDENTIFIER = "(no identifier)";
     private static final String SEP = "  ";
     private static final String INDENT = "  ";
-    /** Shown without quotes: identifiers, names, simple words. */
-    private static final Pattern BARE = Pattern.compile("[A-Za-z0-9._:/@+-]+");
     /** Event fields that the line shows in its own way or not at all. */
     private static final Set<String> EVENT_HEAD = Set.of("event", "seq", "ts", "name", "title");
 
@@ -37,14 +34,24 @@ public final class Readable {
 
     // ---- gui.list, gui.dialog.current, gui.audit ----
 
-    /** {@code gui.list}'s data: its items as an indented tree, or a line saying the scope is empty. */
+    /**
+     * {@code gui.list}'s data: its items as an indented tree, or a line saying the scope is empty;
+     * with {@code format: text}, the probe's lines as they are.
+     */
     public static String list(JsonNode data) {
+        String text = text(data, "text");
+        if (text != null) {
+            // format text: the probe wrote the lines (probe.api.text.Listing).
+            return text;
+        }
         JsonNode items = data == null ? null : data.get("items");
         if (items == null || !items.isArray() || items.isEmpty()) {
             String scope = text(data, "scope");
             return "no items in scope " + bare(scope == null ? "window" : scope);
         }
-        return tree(items, 0);
+        JsonNode more = data.get("more");
+        String tree = tree(items, 0);
+        return more != null && more.asInt() > 0 ? tree + "\n+" + more.asInt() + " more not listed (maxItems)" : tree;
     }
 
     /**
@@ -79,27 +86,8 @@ public final class Readable {
      * @since 1.1
      */
     public static Forest forest(JsonNode items) {
-        int n = items == null ? 0 : items.size();
-        List<List<Integer>> children = new ArrayList<>(n);
-        List<Integer> roots = new ArrayList<>();
-        Map<String, Integer> firstWithIdentifier = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            children.add(new ArrayList<>());
-            JsonNode item = items.get(i);
-            String parent = text(item, "parent");
-            // Only items seen before count as parents: the tree has no cycle, whatever the data says.
-            Integer p = parent == null ? null : firstWithIdentifier.get(parent);
-            if (p == null) {
-                roots.add(i);
-            } else {
-                children.get(p).add(i);
-            }
-            String id = text(item, "identifier");
-            if (id != null) {
-                firstWithIdentifier.putIfAbsent(id, i);
-            }
-        }
-        return new Forest(roots, children);
+        Listing.Forest f = Listing.forest(items);
+        return new Forest(f.roots(), f.children());
     }
 
     private static void appendTree(StringBuilder out, JsonNode items, List<List<Integer>> children, int i, int depth) {
@@ -722,42 +710,14 @@ public final class Readable {
         return b.append(']').toString();
     }
 
-    /** {@code s} in double quotes, cut to {@value #MAX_TEXT} characters, control characters escaped. */
+    /** {@code s} in double quotes, cut to {@value #MAX_TEXT} characters, control characters escaped ({@link Listing#quote}). */
     public static String quote(String s) {
-        String t = cut(s);
-        StringBuilder b = new StringBuilder(t.length() + 2).append('"');
-        for (int i = 0; i < t.length(); i++) {
-            char c = t.charAt(i);
-            switch (c) {
-                case '"':
-                    b.append("\\\"");
-                    break;
-                case '\\':
-                    b.append("\\\\");
-                    break;
-                case '\n':
-                    b.append("\\n");
-                    break;
-                case '\r':
-                    b.append("\\r");
-                    break;
-                case '\t':
-                    b.append("\\t");
-                    break;
-                default:
-                    if (c < 0x20 || c == 0x7f) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-            }
-        }
-        return b.append('"').toString();
+        return Listing.quote(s);
     }
 
-    /** {@code s} as it is when it is one plain word (an identifier, a name), else {@link #quote quoted}. */
+    /** {@code s} as it is when it is one plain word (an identifier, a name), else {@link #quote quoted} ({@link Listing#bare}). */
     public static String bare(String s) {
-        return BARE.matcher(s).matches() ? s : quote(s);
+        return Listing.bare(s);
     }
 
     private static String cut(String s) {

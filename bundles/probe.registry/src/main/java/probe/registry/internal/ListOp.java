@@ -18,10 +18,13 @@ import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.swing.Edt;
 import probe.api.swing.ViewRegistry;
+import probe.api.text.Listing;
 import probe.api.wire.Wire;
 
 /**
- * {@code gui.list {scope}}: the controls a person sees, as the registry describes them. A scope
+ * {@code gui.list {scope, query?, maxItems?, format?}}: the controls a person sees, as the registry
+ * describes them, as data or as lines ({@link Listing}), those matching {@code query}, at most
+ * {@code maxItems}. A scope
  * that lists nothing, and that no name of a loaded catalogue starts with, is a typo: answered
  * {@code gui.identifier_not_found} with the nearest scopes.
  */
@@ -53,9 +56,31 @@ public final class ListOp implements ProbeOp {
             // Nothing shows, and nothing the app has could: a misspelt scope, not an empty listing.
             throw NotFound.scope(scope, Edt.call(this::showing, ctx.timeoutMillis()), catalogue);
         }
+        JsonNode q = args.get("query");
+        String query = q == null ? null : q.textValue();
+        JsonNode m = args.get("maxItems");
+        int max = m == null ? Integer.MAX_VALUE : m.intValue();
         ObjectNode data = Wire.object();
         data.put("scope", scope);
-        data.set("items", items);
+        // Off the event thread: the filter and the text are the connection's work, not the GUI's.
+        if ("text".equals(args.path("format").textValue())) {
+            data.put("count", query == null ? items.size() : Listing.matching(items, query).size());
+            data.put("text", Listing.text(scope, items, query, max));
+            return data;
+        }
+        ArrayNode shown = query == null ? items : Listing.matching(items, query);
+        int more = shown.size() - max;
+        if (more > 0) {
+            ArrayNode first = Wire.mapper().createArrayNode();
+            for (int i = 0; i < max; i++) {
+                first.add(shown.get(i));
+            }
+            shown = first;
+        }
+        data.set("items", shown);
+        if (more > 0) {
+            data.put("more", more);
+        }
         return data;
     }
 

@@ -1,0 +1,326 @@
+package probe.api.text;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * gui.list's items as text: one line per item, indented two spaces under its parent (the nearest
+ * named ancestor, when listed before it): role, identifier, label, value, then what a hand would
+ * meet:
+ *
+ * <pre>
+ * window main "HVM"
+ *   button toolbar.button.createVM "Create VM"
+ *   menuItem menu.file.quit "Quit"  in closed menu
+ * dialog dialog.createVM "Create Virtual Machine"
+ *   input dialog.createVM.input.name "Name"  value="vm2"  focused
+ *   password dialog.createVM.input.password "Password"  length=8
+ * </pre>
+ *
+ * Each thing is said once: a control behind a modal dialog is not marked so line by line (whoever
+ * shows the lines says once that a modal dialog is open), a disabled control's reason is not
+ * repeated, a label that takes no press is no news. No frames: one acts by identifier, never by
+ * position. Pure text from the items' data, so that it is tested without a GUI; the probe writes it
+ * for {@code gui.list {format: text}} off the event thread, from the items it lists.
+ */
+public final class Listing {
+    /** Text values longer than this are cut in a line; the data has them whole. */
+    public static final int MAX_TEXT = 48;
+    private static final String SEP = "  ";
+    private static final String INDENT = "  ";
+    private static final String NO_IDENTIFIER = "(no identifier)";
+    /** Shown without quotes: identifiers, names, simple words. */
+    private static final Pattern BARE = Pattern.compile("[A-Za-z0-9._:/@+-]+");
+    /** Roles that show something and are not operated: that a press goes through them is no news. */
+    private static final Set<String> DISPLAY_ONLY = Set.of("label", "progress", "tooltip");
+    /** The registry's reason for a control behind a modal dialog, as it starts. */
+    private static final String BEHIND_MODAL = "it is behind the modal dialog";
+    /** About what one item's line takes (the benchmark's 500 controls average some 40 characters). */
+    private static final int LINE_GUESS = 48;
+
+    private Listing() {
+    }
+
+    /**
+     * The whole listing of {@code items} (gui.list's, in scope {@code scope}) as text: the items
+     * that match {@code query} (null: all) as a tree of at most {@code maxItems} lines, then a line
+     * counting those not shown and, for a query, a line counting those that do not match; when none
+     * is left, a line saying so ({@code no items in scope dialog}, {@code no control matches "x" (4
+     * others show)}).
+     */
+    public static String text(String scope, JsonNode items, String query, int maxItems) {
+        JsonNode shown = items;
+        int others = 0;
+        if (query != null) {
+            shown = matching(items, query);
+            others = size(items) - shown.size();
+        }
+        if (size(shown) == 0) {
+            return query == null ? "no items in scope " + bare(scope)
+                    : "no control matches " + quote(query) + (others > 0 ? " (" + others + " others show)" : "");
+        }
+        StringBuilder b = new StringBuilder(Math.min(shown.size(), Math.max(0, maxItems)) * LINE_GUESS);
+        lines(b, shown, maxItems);
+        b.deleteCharAt(0);
+        if (others > 0) {
+            b.append('\n').append(others).append(" others do not match ").append(quote(query));
+        }
+        return b.toString();
+    }
+
+    /**
+     * {@code first}, then {@code items} as an indented tree of at most {@code maxItems} lines (each
+     * after a newline), or {@code empty} after a newline when there are none. Written into one
+     * builder, sized for the lines, with no string per line or per flag.
+     */
+    public static String tree(String first, JsonNode items, String empty, int maxItems) {
+        if (size(items) == 0) {
+            return first + '\n' + empty;
+        }
+        StringBuilder b = new StringBuilder(first.length() + Math.min(items.size(), Math.max(0, maxItems)) * LINE_GUESS);
+        b.append(first);
+        lines(b, items, maxItems);
+        return b.toString();
+    }
+
+    /** The lines of {@code items}, each after a newline, at most {@code max}, then the count of the others. */
+    private static void lines(StringBuilder b, JsonNode items, int max) {
+        int n = items.size();
+        Forest forest = forest(items);
+        int[] written = {0};
+        for (int r : forest.roots()) {
+            append(b, items, forest.children(), r, 0, written, max);
+        }
+        if (written[0] < n) {
+            b.append("\n+").append(n - written[0]).append(" more not shown (maxItems ").append(max)
+                    .append("): pass a scope, a query or a larger maxItems");
+        }
+    }
+
+    private static int size(JsonNode items) {
+        return items == null || !items.isArray() ? 0 : items.size();
+    }
+
+    private static void append(StringBuilder b, JsonNode items, List<List<Integer>> children, int i, int depth, int[] written,
+            int max) {
+        if (written[0] >= max) {
+            return;
+        }
+        b.append('\n');
+        for (int d = 0; d < depth; d++) {
+            b.append(INDENT);
+        }
+        line(b, items.get(i));
+        written[0]++;
+        for (int c : children.get(i)) {
+            append(b, items, children, c, depth + 1, written, max);
+        }
+    }
+
+    /**
+     * The items of {@code items} that match {@code query} (a case-blind substring of the identifier,
+     * role, label or value), in their order; an item's parent stays its parent where it matches too.
+     */
+    public static ArrayNode matching(JsonNode items, String query) {
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        String q = query.toLowerCase(Locale.ROOT);
+        for (int i = 0; i < size(items); i++) {
+            JsonNode item = items.get(i);
+            for (String f : new String[] {"identifier", "role", "label", "value"}) {
+                JsonNode v = item.get(f);
+                if (v != null && v.isValueNode() && !v.isNull() && v.asText().toLowerCase(Locale.ROOT).contains(q)) {
+                    out.add(item);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * gui.list items as a forest, by index: the items at the top, in the order given, and each
+     * item's children in order.
+     *
+     * @param roots the indices of the items at the top
+     * @param children for each item's index, the indices of the items under it
+     */
+    public record Forest(List<Integer> roots, List<List<Integer>> children) {
+    }
+
+    /**
+     * The forest of {@code items}: each under its {@code parent} (the nearest named ancestor's
+     * identifier) when that parent is among the items before it, else at the top.
+     */
+    public static Forest forest(JsonNode items) {
+        int n = size(items);
+        List<List<Integer>> children = new ArrayList<>(n);
+        List<Integer> roots = new ArrayList<>();
+        Map<String, Integer> firstWithIdentifier = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            children.add(new ArrayList<>());
+            JsonNode item = items.get(i);
+            String parent = text(item, "parent");
+            // Only items seen before count as parents: the tree has no cycle, whatever the data says.
+            Integer p = parent == null ? null : firstWithIdentifier.get(parent);
+            if (p == null) {
+                roots.add(i);
+            } else {
+                children.get(p).add(i);
+            }
+            String id = text(item, "identifier");
+            if (id != null) {
+                firstWithIdentifier.putIfAbsent(id, i);
+            }
+        }
+        return new Forest(roots, children);
+    }
+
+    /** One item: {@code button detail.button.start "Start"  disabled}. */
+    public static String line(JsonNode item) {
+        StringBuilder b = new StringBuilder(LINE_GUESS);
+        line(b, item);
+        return b.toString();
+    }
+
+    private static void line(StringBuilder b, JsonNode item) {
+        String role = text(item, "role");
+        String type = role != null ? null : text(item, "type");
+        b.append(role != null ? role : type != null ? type : "?");
+        String id = text(item, "identifier");
+        b.append(' ').append(id != null ? id : NO_IDENTIFIER);
+        String label = text(item, "label");
+        if (label != null && !label.isEmpty()) {
+            b.append(' ').append(quote(label));
+        }
+        flags(b, item, role, label);
+    }
+
+    /** The item's flags, each after {@link #SEP}, in their fixed order. */
+    private static void flags(StringBuilder b, JsonNode item, String role, String label) {
+        JsonNode v = item.get("value");
+        if (v != null && !v.isNull()) {
+            if ("toggle".equals(role) && v.isBoolean()) {
+                b.append(SEP).append(v.booleanValue() ? "checked" : "not checked");
+            } else if (v.isTextual()) {
+                // A label's value is its text, already shown.
+                if (!v.textValue().equals(label)) {
+                    b.append(SEP).append("value=").append(quote(v.textValue()));
+                }
+            } else if (v.isValueNode()) {
+                b.append(SEP).append("value=").append(v.asText());
+            }
+        }
+        JsonNode length = item.get("length");
+        if (length != null && length.isNumber()) {
+            b.append(SEP).append("length=").append(length.asText());
+        }
+        String tooltip = text(item, "tooltip");
+        if (tooltip != null && !tooltip.isEmpty() && (label == null || label.isEmpty())) {
+            b.append(SEP).append("tooltip ").append(quote(tooltip));
+        }
+        String about = text(item, "for");
+        if (about != null) {
+            b.append(SEP).append("for ").append(bare(about));
+        }
+        if (isTrue(item, "selected")) {
+            b.append(SEP).append("selected");
+        }
+        if (isFalse(item, "visible")) {
+            b.append(SEP).append("scrolled out of view");
+        }
+        if (isFalse(item, "editable")) {
+            b.append(SEP).append("read-only");
+        }
+        boolean disabled = isFalse(item, "enabled");
+        if (disabled) {
+            b.append(SEP).append("disabled");
+        }
+        if (isFalse(item, "clickable")) {
+            String reason = text(item, "reason");
+            if (reason != null && reason.startsWith("it takes no mouse input") && DISPLAY_ONLY.contains(role)) {
+                // A label that takes no press is as it should be: nothing to say.
+            } else if (reason != null && reason.startsWith(BEHIND_MODAL)) {
+                // Whoever shows the lines says once that a modal dialog is open.
+            } else if (reason == null) {
+                b.append(SEP).append("not clickable");
+            } else if (!(disabled && reason.equals("it is disabled"))) {
+                b.append(SEP).append("not clickable: ").append(why(reason));
+            }
+        }
+        if (isTrue(item, "focused")) {
+            b.append(SEP).append("focused");
+        }
+        if (isTrue(item, "inClosedMenu")) {
+            b.append(SEP).append("in closed menu");
+        }
+    }
+
+    /** The registry's reason without its subject: {@code behind the modal dialog 'dialog.createVM'}. */
+    static String why(String reason) {
+        if (reason.startsWith("it is ")) {
+            return reason.substring("it is ".length());
+        }
+        return reason.startsWith("it ") ? reason.substring(3) : reason;
+    }
+
+    /** {@code s} in double quotes, cut to {@value #MAX_TEXT} characters, control characters escaped. */
+    public static String quote(String s) {
+        String t = s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT) + "...";
+        StringBuilder b = new StringBuilder(t.length() + 2).append('"');
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            switch (c) {
+                case '"':
+                    b.append("\\\"");
+                    break;
+                case '\\':
+                    b.append("\\\\");
+                    break;
+                case '\n':
+                    b.append("\\n");
+                    break;
+                case '\r':
+                    b.append("\\r");
+                    break;
+                case '\t':
+                    b.append("\\t");
+                    break;
+                default:
+                    if (c < 0x20 || c == 0x7f) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** {@code s} as it is when it is one plain word (an identifier, a name), else {@link #quote quoted}. */
+    public static String bare(String s) {
+        return BARE.matcher(s).matches() ? s : quote(s);
+    }
+
+    private static String text(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isTextual() ? v.textValue() : null;
+    }
+
+    private static boolean isTrue(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isBoolean() && v.booleanValue();
+    }
+
+    private static boolean isFalse(JsonNode node, String name) {
+        JsonNode v = node == null ? null : node.get(name);
+        return v != null && v.isBoolean() && !v.booleanValue();
+    }
+}
