@@ -11,16 +11,12 @@ import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Content;
 import io.modelcontextprotocol.spec.McpSchema.ImageContent;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
-import java.io.ByteArrayOutputStream;
-import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,14 +39,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import java.util.function.LongSupplier;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.cli.internal.Known;
+import probe.api.text.Listing;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
@@ -64,12 +59,13 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code hvm-dbg mcp}: the probe as a Model Context Protocol server on standard input and output,
- * built on the official MCP Java SDK ({@link McpServer#sync}, {@link StdioServerTransportProvider}).
+ * built on the official MCP Java SDK ({@link McpServer#async}, with its stdio transport written here:
+ * {@link StdioTransport}).
  * It runs in the CLI's process and reaches the GUI through the probe's socket with the client
  * library, one connection for the tools ({@link Probe}) and one for the event subscription
  * ({@link EventFeed}); nothing of MCP enters the GUI's JVM. A GUI that is not there, or goes away,
  * makes a tool's result an error with what to start; the server keeps running and the next call
- * connects again. A result's text is written for a model ({@link Replies}, {@link Snapshot}); its
+ * connects again. A result's text is written for a model ({@link Replies}, {@link Snapshot}, the probe's own lines for gui_snapshot); its
  * data is its {@code structuredContent} (and in the text too with {@code --json}). It ends when its
  * standard input ends. Only MCP's JSON-RPC goes to standard
  * output: {@code System.out} is pointed at standard error while it runs, and the SDK's logging
@@ -161,9 +157,7 @@ public final class HvmMcp {
         HvmMcp tools = new HvmMcp(probe, events, System::getenv, err, dataInText, json);
         self[0] = tools;
         CountDownLatch ended = new CountDownLatch(1);
-        Counted answers = new Counted(out);
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(json,
-                new Watched(in, ended, answers, json::answersDropped, timeout.plusSeconds(10)), answers);
+        StdioTransport transport = new StdioTransport(json, in, out, err, json::answersDropped, timeout.plusSeconds(10), ended::countDown);
         McpAsyncServer server = McpServer.async(transport)
                 .serverInfo("hvm-dbg", version())
                 .instructions(INSTRUCTIONS)
@@ -202,130 +196,6 @@ public final class HvmMcp {
     private static String version() {
         String v = HvmMcp.class.getPackage().getImplementationVersion();
         return v == null ? "development" : v;
-    }
-
-    /**
-     * Standard input that says when it ended (end of stream or a read error): the client is gone.
-     * The SDK stops answering once it reads the end, so the end is handed on only when every request
-     * read so far has its answer written ({@link Counted}) or will have none (a cancelled gui_wait),
-     * as when requests are piped in and the pipe closes; at most an op's timeout later.
-     */
-    private static final class Watched extends FilterInputStream {
-        private final CountDownLatch ended;
-        private final Counted answers;
-        /** How many requests get no answer ({@link Requests#answersDropped}). */
-        private final LongSupplier dropped;
-        private final Duration drain;
-        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-        private long requests;
-
-        Watched(InputStream in, CountDownLatch ended, Counted answers, LongSupplier dropped, Duration drain) {
-            super(in);
-            this.ended = ended;
-            this.answers = answers;
-            this.dropped = dropped;
-            this.drain = drain;
-        }
-
-        /** Counts the lines that are requests (a method and an id; a notification has no id). */
-        private void saw(byte[] b, int off, int n) {
-            for (int i = off; i < off + n; i++) {
-                if (b[i] == '\n') {
-                    String l = line.toString(StandardCharsets.UTF_8);
-                    if (l.contains("\"method\"") && l.contains("\"id\"")) {
-                        requests++;
-                    }
-                    line.reset();
-                } else {
-                    line.write(b[i]);
-                }
-            }
-        }
-
-        private void drain() {
-            long deadline = System.nanoTime() + drain.toNanos();
-            try {
-                while (answers.lines() + dropped.getAsLong() < requests && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            try {
-                int n = super.read(b, off, len);
-                if (n < 0) {
-                    drain();
-                    ended.countDown();
-                } else {
-                    saw(b, off, n);
-                }
-                return n;
-            } catch (IOException e) {
-                ended.countDown();
-                throw e;
-            }
-        }
-    }
-
-    /**
-     * Standard output that counts the answers written through it: the lines (messages) but those
-     * that carry a method (a notification such as a progress one, which answers nothing; the SDK
-     * writes {@code jsonrpc} first, then {@code method}).
-     */
-    private static final class Counted extends FilterOutputStream {
-        private static final byte[] NOT_AN_ANSWER = "{\"jsonrpc\":\"2.0\",\"method\"".getBytes(StandardCharsets.US_ASCII);
-        private final AtomicLong lines = new AtomicLong();
-        /** How many bytes of the line being written match {@link #NOT_AN_ANSWER} so far; -1 once one did not. */
-        private int matched;
-
-        Counted(OutputStream out) {
-            super(out);
-        }
-
-        long lines() {
-            return lines.get();
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            saw((byte) b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            for (int i = off; i < off + len; i++) {
-                saw(b[i]);
-            }
-        }
-
-        private void saw(byte b) {
-            if (b == '\n') {
-                if (matched < NOT_AN_ANSWER.length) {
-                    lines.incrementAndGet();
-                }
-                matched = 0;
-            } else if (matched >= 0 && matched < NOT_AN_ANSWER.length) {
-                matched = NOT_AN_ANSWER[matched] == b ? matched + 1 : -1;
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
     }
 
     // ---- the tools ----
@@ -645,12 +515,14 @@ public final class HvmMcp {
                 + "\nthe MCP server keeps running; the next call connects again";
     }
 
-    /** gui_snapshot: gui.list as text; {@code query} and {@code maxItems} are the server's own. */
+    /**
+     * gui_snapshot: the probe's lines ({@code gui.list {format: text}}, written in the GUI's JVM)
+     * under the {@code now:} line; at most {@code maxItems} (the server's default when not given).
+     * The structuredContent is the reply without its text: the scope and the count.
+     */
     private CallToolResult snapshot(ToolSpecs.Spec s, ObjectNode args) {
-        int max = (int) ToolArgs.integer(args, s.takes(), "maxItems");
-        JsonNode q = args.remove("query");
-        String query = q == null ? null : q.textValue();
-        args.remove("maxItems");
+        args.put("maxItems", ToolArgs.integer(args, s.takes(), "maxItems"));
+        args.put("format", "text");
         // The list and the dialog line asked for back to back on the probe's connection, from this
         // thread: one round trip, no thread hand-off. A refused list is the tool's error, as before.
         Probe.Both both = probe.both(Ops.LIST, args, null, Ops.DIALOG_CURRENT);
@@ -658,19 +530,11 @@ public final class HvmMcp {
             throw both.refused();
         }
         JsonNode data = both.first();
-        JsonNode items = data == null ? null : data.get("items");
-        JsonNode scope = data == null ? null : data.get("scope");
-        String empty = "no items in scope " + (scope == null ? "window" : Readable.bare(scope.asText()));
-        String rest = "";
-        if (query != null) {
-            JsonNode all = items;
-            items = Snapshot.matching(all, query);
-            int others = (all == null ? 0 : all.size()) - items.size();
-            empty = "no control matches " + Readable.quote(query) + (others > 0 ? " (" + others + " others show)" : "");
-            rest = items.isEmpty() || others == 0 ? "" : "\n" + others + " others do not match " + Readable.quote(query);
+        JsonNode lines = data instanceof ObjectNode ? ((ObjectNode) data).remove("text") : null;
+        if (lines == null || !lines.isTextual()) {
+            return error("error client.bad_reply: the probe's gui.list reply has no text");
         }
-        String text = Snapshot.tree("now: " + nowLine(both, true), items, empty, max) + rest;
-        return result(text, data, both.second());
+        return result("now: " + nowLine(both, true) + "\n" + lines.textValue(), data, both.second());
     }
 
     /** gui_screenshot: gui.screenshot's PNG as MCP image content, scaled down to {@code maxSize} (the server's own). */
@@ -801,7 +665,7 @@ public final class HvmMcp {
         JsonNode data = probe.call(Ops.DIALOG_CURRENT, args.isEmpty() ? null : args, null);
         lastDialog = Snapshot.dialogName(data);
         String first = "now: " + Snapshot.now(data, true) + (lastDialog == null ? "" : ", its controls:");
-        String text = lastDialog == null ? first : Snapshot.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
+        String text = lastDialog == null ? first : Listing.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
                 .replace("\n", "\n  ");
         return result(text, data, null);
     }

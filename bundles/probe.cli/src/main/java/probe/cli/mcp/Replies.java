@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import probe.api.text.Listing;
 import probe.client.format.Readable;
 import probe.client.internal.Json;
 
@@ -60,12 +61,12 @@ public final class Replies {
             b.append("\neffects: ").append(effects(effects, data, listed));
         }
         if (!appeared.isEmpty()) {
-            b.append("\nappeared:").append(Snapshot.tree("", appeared, "", Integer.MAX_VALUE).replace("\n", "\n  "));
+            b.append("\nappeared:").append(Listing.tree("", appeared, "", Integer.MAX_VALUE).replace("\n", "\n  "));
         }
         if (dialogUnknown != null) {
             b.append("\nnow: ").append(dialogUnknown);
         } else if (controls != null && Snapshot.dialogName(dialog) != null) {
-            b.append('\n').append(Snapshot.tree("now: " + Snapshot.now(dialog, true) + ", its controls:", controls, "(none)",
+            b.append('\n').append(Listing.tree("now: " + Snapshot.now(dialog, true) + ", its controls:", controls, "(none)",
                     Integer.MAX_VALUE).replace("\n", "\n  "));
         } else {
             b.append("\nnow: ").append(Snapshot.now(dialog, false));

@@ -20,7 +20,7 @@ import probe.cli.internal.Known;
  * The tools as a model sees them, each built from its op's description ({@link OpDescription}, the
  * one source: the title, the summary, the arguments as JSON Schema, whether it acts and may destroy):
  * a tool per op, named {@code gui_VERB}. What a model needs beyond the op is said here, as small named
- * special cases: gui_snapshot (gui.list as text, with {@code query} and {@code maxItems}),
+ * special cases: gui_snapshot (gui.list as the probe's text, at most {@code maxItems} by default),
  * gui_screenshot's {@code maxSize}, gui_type's {@code secretEnv}, gui_events (the server's own
  * subscription, no op), and what every action answers (the dialog after it). The schemas are shown
  * trimmed ({@link #view}): every tool list costs a model its tokens, and the probe (or the server,
@@ -103,10 +103,13 @@ final class ToolSpecs {
                         + " tools take; valid while the control shows), label, value, flags (\"in closed menu\": a click"
                         + " opens the menu first). A password shows only its length. Call it first; actions then say what"
                         + " changed.";
-                args(takes).addObject().put("name", "query").put("type", "string")
-                        .put("help", "only the controls whose identifier, role, label or value holds this text");
-                args(takes).addObject().put("name", "maxItems").put("type", "integer").put("minimum", 1).put("maximum", 100_000)
-                        .put("default", Snapshot.DEFAULT_MAX_ITEMS).put("help", "most lines");
+                // The server asks for the text, and lists at most its own default when not told.
+                remove(args(takes), "format");
+                for (JsonNode a : args(takes)) {
+                    if (a.path("name").asText().equals("maxItems")) {
+                        ((ObjectNode) a).put("default", Snapshot.DEFAULT_MAX_ITEMS);
+                    }
+                }
                 break;
             case Ops.WAIT:
                 // Which arguments go together, which no schema here says.

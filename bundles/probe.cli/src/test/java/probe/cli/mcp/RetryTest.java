@@ -48,8 +48,8 @@ class RetryTest {
                     conn.reply(req, Wire.object().putNull("name"));
                     break;
                 case Ops.LIST: {
-                    ObjectNode d = Wire.object().put("scope", "window");
-                    d.putArray("items").addObject().put("identifier", "a.b").put("role", "button").put("label", "A");
+                    // As the probe answers gui_snapshot's request (format text): its lines.
+                    ObjectNode d = Wire.object().put("scope", "window").put("count", 1).put("text", "button a.b \"A\"");
                     conn.reply(req, d);
                     break;
                 }

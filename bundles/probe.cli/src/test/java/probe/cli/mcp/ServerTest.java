@@ -10,11 +10,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,8 +83,11 @@ class ServerTest {
     void callsReadBeforeTheInputEndsAreAnswered() throws Exception {
         PipedOutputStream toServer = new PipedOutputStream();
         PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        PipedInputStream fromServer = new PipedInputStream(1 << 20);
-        PipedOutputStream serverOut = new PipedOutputStream(fromServer);
+        // The server's output on a real pipe, as its standard output is: a PipedInputStream fails a read
+        // ("Write end dead") once the last thread that wrote ends, and the server writes from the thread that sends.
+        Pipe pipe = Pipe.open();
+        InputStream fromServer = Channels.newInputStream(pipe.source());
+        OutputStream serverOut = Channels.newOutputStream(pipe.sink());
         int[] exit = {-1};
         Thread server = new Thread(() -> {
             try {
@@ -112,8 +118,11 @@ class ServerTest {
         Path socket = dir.resolve("probe.sock");
         PipedOutputStream toServer = new PipedOutputStream();
         PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        PipedInputStream fromServer = new PipedInputStream(1 << 20);
-        PipedOutputStream serverOut = new PipedOutputStream(fromServer);
+        // The server's output on a real pipe, as its standard output is: a PipedInputStream fails a read
+        // ("Write end dead") once the last thread that wrote ends, and the server writes from the thread that sends.
+        Pipe pipe = Pipe.open();
+        InputStream fromServer = Channels.newInputStream(pipe.source());
+        OutputStream serverOut = Channels.newOutputStream(pipe.sink());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int[] exit = {-1};
         Thread server = new Thread(() -> {
@@ -146,9 +155,11 @@ class ServerTest {
                     conn.reply(req, Wire.object().putNull("name"));
                     break;
                 case "gui.list": {
+                    // As the probe answers gui_snapshot's request: its lines, not the items.
                     ObjectNode d = Wire.object();
                     d.put("scope", "window");
-                    d.putArray("items").addObject().put("identifier", "a.b").put("role", "button").put("label", "A");
+                    d.put("count", 1);
+                    d.put("text", "button a.b \"A\"");
                     conn.reply(req, d);
                     break;
                 }
@@ -173,7 +184,11 @@ class ServerTest {
             JsonNode snapshot = tool("gui_snapshot", "{}");
             assertFalse(snapshot.get("isError").asBoolean(), text(snapshot));
             assertEquals("now: no dialog open\nbutton a.b \"A\"", text(snapshot));
-            assertEquals("a.b", snapshot.at("/structuredContent/data/items/0/identifier").asText(), "the data: " + snapshot);
+            assertEquals("{\"scope\":\"window\",\"count\":1}", snapshot.at("/structuredContent/data").toString(),
+                    "the data: the reply without its text, which the result's text has");
+            ObjectNode asked = probe.requests().stream().filter(r -> r.path("op").asText().equals("gui.list")).findFirst().orElseThrow();
+            assertEquals("{\"maxItems\":" + Snapshot.DEFAULT_MAX_ITEMS + ",\"format\":\"text\"}", asked.get("args").toString(),
+                    "the probe writes the lines, at most the server's default");
 
             JsonNode click = tool("gui_click", "{\"identifier\":\"a.b\"}");
             assertEquals("clicked a.b\nnow: no dialog open", text(click));
@@ -271,14 +286,20 @@ class ServerTest {
     /** {@link #serve(Path, int[], PipedOutputStream)}; {@code json}: as {@code hvm-dbg mcp --json}. */
     private Thread serve(Path socket, boolean json, int[] exit, PipedOutputStream toServer) throws Exception {
         PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        PipedInputStream fromServer = new PipedInputStream(1 << 20);
-        PipedOutputStream serverOut = new PipedOutputStream(fromServer);
+        // The server's output on a real pipe, as its standard output is: a PipedInputStream fails a read
+        // ("Write end dead") once the last thread that wrote ends, and the server writes from the thread that sends.
+        Pipe pipe = Pipe.open();
+        InputStream fromServer = Channels.newInputStream(pipe.source());
+        OutputStream serverOut = Channels.newOutputStream(pipe.sink());
         Thread server = new Thread(() -> {
-            try {
-                exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, json, serverIn, serverOut,
+            try (OutputStream closedAtExit = serverOut) {
+                // As a process's standard output closes when it exits: the client reads to the end.
+                exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, json, serverIn, closedAtExit,
                         new PrintStream(new ByteArrayOutputStream(), true));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
         });
         server.start();
@@ -287,6 +308,54 @@ class ServerTest {
         request("initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
         out.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
         return server;
+    }
+
+    /**
+     * Requests piped in and the pipe closed at once ({@code printf … | hvm-dbg mcp}): every one is
+     * answered before the server ends, a tool whose probe is slow to reply too.
+     */
+    @Test
+    void requestsPipedInAreAllAnsweredBeforeTheServerEnds() throws Exception {
+        try (TestProbe probe = TestProbe.start(dir, (req, conn) -> {
+            switch (req.path("op").asText()) {
+                case "gui.list":
+                    try {
+                        Thread.sleep(300);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    conn.reply(req, Wire.object().put("scope", "window").put("count", 0).put("text", "no items in scope window"));
+                    break;
+                case "gui.dialog.current":
+                    conn.reply(req, Wire.object().putNull("name"));
+                    break;
+                default:
+                    TestProbe.standard().handle(req, conn);
+            }
+        })) {
+            PipedOutputStream toServer = new PipedOutputStream();
+            int[] exit = {-1};
+            Thread server = serve(probe.socket(), exit, toServer);
+            StringBuilder piped = new StringBuilder();
+            for (int i = 1; i <= 3; i++) {
+                piped.append("{\"jsonrpc\":\"2.0\",\"id\":\"s").append(i)
+                        .append("\",\"method\":\"tools/call\",\"params\":{\"name\":\"gui_snapshot\",\"arguments\":{}}}\n");
+            }
+            piped.append("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}\n");
+            out.write(piped.toString().getBytes(StandardCharsets.UTF_8));
+            out.close();
+            List<String> ids = new ArrayList<>();
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                JsonNode m = JSON.readTree(line);
+                if (m.has("id")) {
+                    ids.add(m.get("id").asText());
+                    assertFalse(m.at("/result/isError").asBoolean(), line);
+                }
+            }
+            server.join(20_000);
+            assertEquals(0, exit[0]);
+            assertEquals(java.util.Set.of("s1", "s2", "s3", "p"), new java.util.HashSet<>(ids), "every request answered: " + ids);
+        }
     }
 
     /**

@@ -61,6 +61,9 @@ public final class Json {
         }
     }
 
+    /** Texts longer than this many characters are read whole from the parser's array. */
+    private static final int LONG_TEXT = 1000;
+
     private static JsonNode read(JsonParser p, JsonToken t) throws IOException {
         switch (t) {
             case START_OBJECT: {
@@ -79,7 +82,11 @@ public final class Json {
                 return a;
             }
             case VALUE_STRING:
-                return NODES.textNode(p.getText());
+                // A long text (a listing's lines) from the parser's one array, not appended segment by segment
+                // into a StringBuilder (getText's way, a char at a time: most of a 20 KB reply's time in the
+                // MCP server, which runs C1 only).
+                return NODES.textNode(p.getTextLength() > LONG_TEXT ? new String(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
+                        : p.getText());
             case VALUE_NUMBER_INT:
                 switch (p.getNumberType()) {
                     case INT:
