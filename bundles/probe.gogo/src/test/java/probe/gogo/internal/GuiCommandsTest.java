@@ -224,15 +224,19 @@ class GuiCommandsTest {
             assertTrue(r instanceof JsonNode == line.contains("-j"), line + ": " + r);
         }
         // A wrong line gets what is wrong and the command's usage, from the op's description.
-        String usage = "Usage: gui:list [--json] [--scope S]\nThe controls a person sees now";
+        String options = "[--scope S] [--query TEXT] [--max-items N] [--format VALUE]";
+        String usage = "Usage: gui:list [--json] " + options + "\nThe controls a person sees now";
         GuiError shortOption = assertThrows(GuiError.class, () -> run("gui:list -s dialog"));
         assertEquals(ErrorCodes.INVALID_ARGS, shortOption.code());
-        assertTrue(shortOption.getMessage().startsWith("gui.invalid_args: unexpected '-s': list takes options only ([--scope S])\n" + usage),
-                shortOption.getMessage());
+        assertTrue(shortOption.getMessage().startsWith("gui.invalid_args: unexpected '-s': list takes options only (" + options + ")\n"
+                + usage), shortOption.getMessage());
         GuiError typo = assertThrows(GuiError.class, () -> run("gui:list --scop dialog"));
         assertTrue(typo.getMessage().startsWith("gui.invalid_args: unknown option '--scop' for list; did you mean --scope?"), typo.getMessage());
         assertTrue(typo.getMessage().contains("\n" + usage), typo.getMessage());
-        assertTrue(typo.getMessage().contains("--scope S  window (the main window"), typo.getMessage());
+        assertTrue(typo.getMessage().matches("(?s).*--scope S +window \\(the main window.*"), typo.getMessage());
+        // The description's other options, as the CLI spells them.
+        run("gui:list --query vm --max-items 3 --format text");
+        assertEquals("{\"scope\":\"window\",\"query\":\"vm\",\"maxItems\":3,\"format\":\"text\"}", last().args().toString());
         GuiError two = assertThrows(GuiError.class, () -> run("gui:list dialog sidebar"));
         assertTrue(two.getMessage().startsWith("gui.invalid_args: 1 word(s) too many: gui:list takes at most 1 besides its options (scope)"),
                 two.getMessage());
