@@ -252,8 +252,8 @@ final class McpBench {
                 }
             }
             Stats ping = new Stats(mcpPing);
-            out.row("MCP `ping` to the server (a JSON-RPC round trip through the SDK's stdio transport and dispatch; no tool, no"
-                    + " probe)", ping, "the same line echoed by `cat` over a child's pipes, same run", new Stats(catPing), "", null, "mcp");
+            out.row("MCP `ping` to the server (a JSON-RPC round trip through the server's stdio transport and the SDK's dispatch;"
+                    + " no tool, no probe)", ping, "the same line echoed by `cat` over a child's pipes, same run", new Stats(catPing), "", null, "mcp");
             Stats mcp = new Stats(mcpClick);
             Stats lib = new Stats(libClick);
             out.row("`gui_click` `bench.button.count` through MCP (tools/call over the server's pipes; the tool also asks"
@@ -271,11 +271,16 @@ final class McpBench {
                 ObjectNode snap = args("scope", scope);
                 snap.put("maxItems", 1000);
                 ObjectNode list = args("scope", scope);
+                // What the tool asks the probe: the lines, not the items (gui.list format text).
+                ObjectNode lines = args("scope", scope, "format", "text");
+                lines.put("maxItems", 1000);
                 int items = c.call("gui.list", list).get("items").size();
+                int textKib = (int) Math.round(c.call("gui.list", lines).get("text").asText().length() / 1024.0);
                 int r = n.applyAsInt(scope.equals("bench") ? 300 : 500);
                 long[] m = new long[r];
                 long[] l = new long[r];
                 long[] ld = new long[r];
+                long[] lt = new long[r];
                 for (int i = -30; i < r; i++) {
                     long t0 = System.nanoTime();
                     s.call("gui_snapshot", snap);
@@ -287,19 +292,29 @@ final class McpBench {
                     listed.reply(c.readTimeout());
                     dialog.reply(c.readTimeout());
                     long t3 = System.nanoTime();
+                    ProbeClient.Pending text = c.send("gui.list", lines);
+                    ProbeClient.Pending now = c.send("gui.dialog.current", null);
+                    text.reply(c.readTimeout());
+                    now.reply(c.readTimeout());
+                    long t4 = System.nanoTime();
                     if (i >= 0) {
                         m[i] = t1 - t0;
                         l[i] = t2 - t1;
                         ld[i] = t3 - t2;
+                        lt[i] = t4 - t3;
                     }
                 }
                 Stats ms = new Stats(m);
                 Stats ls = new Stats(l);
-                out.row("`gui_snapshot` scope `" + scope + "` (" + items + " items) through MCP (text lines; `gui.dialog.current` asked"
-                        + " right after, back to back)", ms, "`gui.list` scope `" + scope + "` through `ProbeClient`, same run", ls,
-                        "MCP adds ≤ 0.5 ms to the median", ms.medianMs() - ls.medianMs() <= 0.5, "mcp");
-                out.row("… the same tool", ms, "`gui.list` and `gui.dialog.current` sent back to back through `ProbeClient.send`"
-                        + " (what the tool asks the probe, and how)", new Stats(ld), "", null, null);
+                out.row("`gui_snapshot` scope `" + scope + "` (" + items + " items) through MCP (the probe's text lines"
+                        + (textKib > 0 ? ", " + textKib + " KiB" : "") + ";"
+                        + " `gui.dialog.current` asked right after, back to back)", ms, "`gui.list` scope `" + scope
+                        + "` through `ProbeClient`, same run", ls, "MCP adds ≤ 0.5 ms to the median", ms.medianMs() - ls.medianMs() <= 0.5,
+                        "mcp");
+                out.row("… the same tool", ms, "`gui.list` and `gui.dialog.current` sent back to back through `ProbeClient.send`",
+                        new Stats(ld), "", null, null);
+                out.row("… the same tool", ms, "`gui.list` `format: text` and `gui.dialog.current` sent back to back through"
+                        + " `ProbeClient.send` (what the tool asks the probe, and how)", new Stats(lt), "", null, null);
             }
 
             ObjectNode plain = args("format", "png", "scope", "window");
