@@ -37,8 +37,13 @@ import reactor.core.publisher.Sinks;
  * {@code dropped}), at most {@code drain}, before it says the client is gone ({@code ended}): a
  * client that pipes its requests in and closes the pipe still gets every answer.
  * </ul>
- * Lines longer than {@link #MAX_LINE} bytes, or that are not JSON-RPC, end the session, as the
- * SDK's transport does.
+ * Nothing is queued: a client that stops reading the output stops the server at its next write, on
+ * the thread that writes, which may be the reading one; a client must read the answers while it
+ * writes requests, as MCP's clients do. A message that cannot be written is logged and the session
+ * goes on with the next; once the output is gone (closed by the client), nothing more is written and
+ * nothing is waited for. A line longer than {@link #MAX_LINE} bytes, or one that is not a JSON-RPC
+ * message, ends the input, as the SDK's transport does (blank lines are skipped; a line ends at
+ * {@code \n}, a {@code \r} before it dropped); what was read before is still answered.
  */
 final class StdioTransport implements McpServerTransportProvider {
     /** The longest line read (the SDK's default): a client that never ends a line cannot fill the memory. */
@@ -55,6 +60,8 @@ final class StdioTransport implements McpServerTransportProvider {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong answers = new AtomicLong();
     private final Object writing = new Object();
+    /** Set once a write to the output failed: the client is gone, nothing more is written or waited for. */
+    private volatile boolean outputGone;
     private volatile McpServerSession session;
 
     StdioTransport(McpJsonMapper json, InputStream in, OutputStream out, PrintStream log, LongSupplier dropped, Duration drain,
@@ -82,6 +89,15 @@ final class StdioTransport implements McpServerTransportProvider {
     }
 
     @Override
+    public Mono<Void> notifyClient(String sessionId, String method, Object params) {
+        McpServerSession s = session;
+        if (s == null || !s.getId().equals(sessionId)) {
+            return Mono.error(new IllegalStateException("no session " + sessionId));
+        }
+        return s.sendNotification(method, params);
+    }
+
+    @Override
     public Mono<Void> closeGracefully() {
         McpServerSession s = session;
         return s == null ? Mono.empty() : s.closeGracefully();
@@ -92,7 +108,13 @@ final class StdioTransport implements McpServerTransportProvider {
         private final Sinks.Many<JSONRPCMessage> inbound = Sinks.many().unicast().onBackpressureBuffer();
 
         void start() {
-            inbound.asFlux().flatMap(m -> session.handle(m)).subscribe();
+            // One message's failure (its answer could not be written) must not end the handling of the next.
+            inbound.asFlux().flatMap(m -> session.handle(m).onErrorResume(e -> {
+                if (!outputGone) {
+                    log.println("hvm-dbg mcp: a message was not handled: " + e.getMessage());
+                }
+                return Mono.empty();
+            })).subscribe();
             Thread reader = new Thread(this::read, "mcp-stdin");
             reader.setDaemon(true);
             reader.start();
@@ -101,7 +123,22 @@ final class StdioTransport implements McpServerTransportProvider {
         private void read() {
             try {
                 Lines lines = new Lines(in);
-                for (String line = lines.next(); line != null && !closing.get(); line = lines.next()) {
+                while (!closing.get()) {
+                    String line;
+                    try {
+                        line = lines.next();
+                    } catch (Lines.TooLong e) {
+                        log.println("hvm-dbg mcp: " + e.getMessage() + " ends the input");
+                        break;
+                    } catch (IOException e) {
+                        if (!closing.get()) {
+                            log.println("hvm-dbg mcp: reading standard input failed: " + e.getMessage());
+                        }
+                        break;
+                    }
+                    if (line == null) {
+                        break;
+                    }
                     if (line.isBlank()) {
                         continue;
                     }
@@ -109,7 +146,7 @@ final class StdioTransport implements McpServerTransportProvider {
                     try {
                         m = McpSchema.deserializeJsonRpcMessage(json, line);
                     } catch (IOException | RuntimeException e) {
-                        log.println("hvm-dbg mcp: a line that is no JSON-RPC message ends the session (" + e.getClass().getSimpleName() + ")");
+                        log.println("hvm-dbg mcp: a line that is no JSON-RPC message ends the input (" + e.getClass().getSimpleName() + ")");
                         break;
                     }
                     if (m instanceof JSONRPCRequest) {
@@ -120,10 +157,6 @@ final class StdioTransport implements McpServerTransportProvider {
                     }
                 }
                 awaitAnswers();
-            } catch (IOException e) {
-                if (!closing.get()) {
-                    log.println("hvm-dbg mcp: reading standard input failed: " + e.getMessage());
-                }
             } finally {
                 ended.run();
             }
@@ -133,7 +166,7 @@ final class StdioTransport implements McpServerTransportProvider {
         private void awaitAnswers() {
             long deadline = System.nanoTime() + drain.toNanos();
             try {
-                while (answers.get() + dropped.getAsLong() < requests.get() && System.nanoTime() - deadline < 0) {
+                while (!outputGone && answers.get() + dropped.getAsLong() < requests.get() && System.nanoTime() - deadline < 0) {
                     Thread.sleep(5);
                 }
             } catch (InterruptedException e) {
@@ -147,18 +180,24 @@ final class StdioTransport implements McpServerTransportProvider {
         }
 
         private void write(JSONRPCMessage message) {
-            byte[] bytes;
+            byte[] json;
             try {
-                bytes = json.writeValueAsBytes(message);
+                json = StdioTransport.this.json.writeValueAsBytes(message);
             } catch (IOException e) {
                 throw new IllegalStateException("the message cannot be written as JSON: " + e.getMessage(), e);
             }
+            // The line in one write: the JSON (compact, so no raw newline in it) and its newline.
+            byte[] line = Arrays.copyOf(json, json.length + 1);
+            line[json.length] = '\n';
             synchronized (writing) {
+                if (outputGone) {
+                    return;
+                }
                 try {
-                    out.write(bytes);
-                    out.write('\n');
+                    out.write(line);
                     out.flush();
                 } catch (IOException e) {
+                    outputGone = true;
                     if (closing.get()) {
                         return;
                     }
@@ -217,7 +256,7 @@ final class StdioTransport implements McpServerTransportProvider {
                 }
                 int len = pos - start;
                 if (n + len > MAX_LINE) {
-                    throw new IOException("a line of over " + MAX_LINE + " bytes");
+                    throw new TooLong();
                 }
                 if (n + len > line.length) {
                     line = Arrays.copyOf(line, Math.max(n + len, Math.min(MAX_LINE, line.length * 2)));
@@ -231,8 +270,21 @@ final class StdioTransport implements McpServerTransportProvider {
             }
         }
 
+        /** A line longer than {@link #MAX_LINE} bytes. */
+        static final class TooLong extends IOException {
+            private static final long serialVersionUID = 1L;
+
+            TooLong() {
+                super("a line of over " + MAX_LINE + " bytes");
+            }
+        }
+
         private String text(int n) {
-            return new String(line, 0, n > 0 && line[n - 1] == '\r' ? n - 1 : n, StandardCharsets.UTF_8);
+            String text = new String(line, 0, n > 0 && line[n - 1] == '\r' ? n - 1 : n, StandardCharsets.UTF_8);
+            if (line.length > 1 << 20) {
+                line = new byte[1024]; // not kept at the size of one long line
+            }
+            return text;
         }
     }
 }

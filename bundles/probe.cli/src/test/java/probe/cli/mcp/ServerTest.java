@@ -312,7 +312,8 @@ class ServerTest {
 
     /**
      * Requests piped in and the pipe closed at once ({@code printf … | hvm-dbg mcp}): every one is
-     * answered before the server ends, a tool whose probe is slow to reply too.
+     * answered before the server ends, a tool whose probe is slow to reply too, and a wait that runs
+     * on a thread of its own and is answered only after the input ended.
      */
     @Test
     void requestsPipedInAreAllAnsweredBeforeTheServerEnds() throws Exception {
@@ -326,6 +327,16 @@ class ServerTest {
                     }
                     conn.reply(req, Wire.object().put("scope", "window").put("count", 0).put("text", "no items in scope window"));
                     break;
+                case "gui.wait":
+                    new Thread(() -> {
+                        try {
+                            Thread.sleep(1500);
+                            conn.reply(req, Wire.object().put("identifier", "a.b").put("state", "showing").put("waitedMillis", 1500));
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }).start();
+                    break;
                 case "gui.dialog.current":
                     conn.reply(req, Wire.object().putNull("name"));
                     break;
@@ -336,7 +347,8 @@ class ServerTest {
             PipedOutputStream toServer = new PipedOutputStream();
             int[] exit = {-1};
             Thread server = serve(probe.socket(), exit, toServer);
-            StringBuilder piped = new StringBuilder();
+            StringBuilder piped = new StringBuilder("{\"jsonrpc\":\"2.0\",\"id\":\"w\",\"method\":\"tools/call\",\"params\":"
+                    + "{\"name\":\"gui_wait\",\"arguments\":{\"identifier\":\"a.b\",\"state\":\"showing\"}}}\n");
             for (int i = 1; i <= 3; i++) {
                 piped.append("{\"jsonrpc\":\"2.0\",\"id\":\"s").append(i)
                         .append("\",\"method\":\"tools/call\",\"params\":{\"name\":\"gui_snapshot\",\"arguments\":{}}}\n");
@@ -354,7 +366,7 @@ class ServerTest {
             }
             server.join(20_000);
             assertEquals(0, exit[0]);
-            assertEquals(java.util.Set.of("s1", "s2", "s3", "p"), new java.util.HashSet<>(ids), "every request answered: " + ids);
+            assertEquals(java.util.Set.of("w", "s1", "s2", "s3", "p"), new java.util.HashSet<>(ids), "every request answered: " + ids);
         }
     }
 
