@@ -57,12 +57,18 @@ public final class Listing {
      * others show)}).
      */
     public static String text(String scope, JsonNode items, String query, int maxItems) {
-        JsonNode shown = items;
-        int others = 0;
-        if (query != null) {
-            shown = matching(items, query);
-            others = size(items) - shown.size();
+        if (query == null) {
+            return text(scope, items, 0, null, maxItems);
         }
+        ArrayNode shown = matching(items, query);
+        return text(scope, shown, size(items) - shown.size(), query, maxItems);
+    }
+
+    /**
+     * {@link #text(String, JsonNode, String, int)} of items already matched: {@code shown}, those
+     * that match {@code query} (all, when it is null), and {@code others}, how many did not.
+     */
+    public static String text(String scope, JsonNode shown, int others, String query, int maxItems) {
         if (size(shown) == 0) {
             return query == null ? "no items in scope " + bare(scope)
                     : "no control matches " + quote(query) + (others > 0 ? " (" + others + " others show)" : "");

@@ -255,7 +255,7 @@ public final class HvmMcp {
 
     /**
      * The tools, each bound with its handler (as the SDK's own style does). A call runs on the thread
-     * that read its request (the SDK's stdin reader), which saves two thread hand-offs a call; only
+     * that read its request ({@link StdioTransport}'s reader), and its answer is written there too; only
      * the tools that may wait long (gui_wait, gui_hover's tooltip, and any op hvm-dbg does not know)
      * run on Reactor's bounded-elastic threads, so that other requests are read meanwhile.
      */
@@ -521,8 +521,18 @@ public final class HvmMcp {
      * The structuredContent is the reply without its text: the scope and the count.
      */
     private CallToolResult snapshot(ToolSpecs.Spec s, ObjectNode args) {
-        args.put("maxItems", ToolArgs.integer(args, s.takes(), "maxItems"));
-        args.put("format", "text");
+        int max = (int) ToolArgs.integer(args, s.takes(), "maxItems");
+        // A GUI whose gui.list has no text (one older than this hvm-dbg: a new argument keeps
+        // protocol 1) is asked for its items, and the same lines are written here.
+        boolean probeWrites = s.described().arg("format").isPresent();
+        String query = null;
+        if (probeWrites) {
+            args.put("maxItems", max).put("format", "text");
+        } else {
+            JsonNode q = args.remove("query");
+            query = q == null ? null : q.textValue();
+            args.remove("maxItems");
+        }
         // The list and the dialog line asked for back to back on the probe's connection, from this
         // thread: one round trip, no thread hand-off. A refused list is the tool's error, as before.
         Probe.Both both = probe.both(Ops.LIST, args, null, Ops.DIALOG_CURRENT);
@@ -530,6 +540,12 @@ public final class HvmMcp {
             throw both.refused();
         }
         JsonNode data = both.first();
+        if (!probeWrites && data instanceof ObjectNode d && d.get("items") != null) {
+            JsonNode items = d.remove("items");
+            String scope = d.path("scope").asText("window");
+            d.put("count", query == null ? items.size() : Listing.matching(items, query).size());
+            d.put("text", Listing.text(scope, items, query, max));
+        }
         JsonNode lines = data instanceof ObjectNode ? ((ObjectNode) data).remove("text") : null;
         if (lines == null || !lines.isTextual()) {
             return error("error client.bad_reply: the probe's gui.list reply has no text");

@@ -103,8 +103,17 @@ final class ToolSpecs {
                         + " tools take; valid while the control shows), label, value, flags (\"in closed menu\": a click"
                         + " opens the menu first). A password shows only its length. Call it first; actions then say what"
                         + " changed.";
-                // The server asks for the text, and lists at most its own default when not told.
+                // The server asks for the text, and lists at most its own default when not told. A GUI
+                // older than the text has no query or maxItems: the server does them itself then.
                 remove(args(takes), "format");
+                if (!d.arg("query").isPresent()) {
+                    args(takes).addObject().put("name", "query").put("type", "string").put("format", "name")
+                            .put("help", "only the controls whose identifier, role, label or value holds this text");
+                }
+                if (!d.arg("maxItems").isPresent()) {
+                    args(takes).addObject().put("name", "maxItems").put("type", "integer").put("minimum", 1).put("maximum", 100_000)
+                            .put("help", "most controls");
+                }
                 for (JsonNode a : args(takes)) {
                     if (a.path("name").asText().equals("maxItems")) {
                         ((ObjectNode) a).put("default", Snapshot.DEFAULT_MAX_ITEMS);

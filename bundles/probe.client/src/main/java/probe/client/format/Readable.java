@@ -51,7 +51,7 @@ public final class Readable {
         }
         JsonNode more = data.get("more");
         String tree = tree(items, 0);
-        return more != null && more.asInt() > 0 ? tree + "\n+" + more.asInt() + " more not listed (maxItems)" : tree;
+        return more != null && more.asInt() > 0 ? tree + "\n+" + more.asInt() + " more not shown (maxItems)" : tree;
     }
 
     /**

@@ -63,12 +63,12 @@ public final class ListOp implements ProbeOp {
         ObjectNode data = Wire.object();
         data.put("scope", scope);
         // Off the event thread: the filter and the text are the connection's work, not the GUI's.
+        ArrayNode shown = query == null ? items : Listing.matching(items, query);
         if ("text".equals(args.path("format").textValue())) {
-            data.put("count", query == null ? items.size() : Listing.matching(items, query).size());
-            data.put("text", Listing.text(scope, items, query, max));
+            data.put("count", shown.size());
+            data.put("text", Listing.text(scope, shown, items.size() - shown.size(), query, max));
             return data;
         }
-        ArrayNode shown = query == null ? items : Listing.matching(items, query);
         int more = shown.size() - max;
         if (more > 0) {
             ArrayNode first = Wire.mapper().createArrayNode();
