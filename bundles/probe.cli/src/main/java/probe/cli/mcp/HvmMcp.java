@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,8 +43,8 @@ import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.ProbeException;
-import probe.cli.internal.Known;
 import probe.api.text.Listing;
+import probe.cli.internal.Known;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
@@ -65,8 +64,8 @@ import reactor.core.scheduler.Schedulers;
  * library, one connection for the tools ({@link Probe}) and one for the event subscription
  * ({@link EventFeed}); nothing of MCP enters the GUI's JVM. A GUI that is not there, or goes away,
  * makes a tool's result an error with what to start; the server keeps running and the next call
- * connects again. A result's text is written for a model ({@link Replies}, {@link Snapshot}, the probe's own lines for gui_snapshot); its
- * data is its {@code structuredContent} (and in the text too with {@code --json}). It ends when its
+ * connects again. A result's text is written for a model ({@link Replies}, {@link Snapshot}, and
+ * for gui_snapshot the probe's own lines); its data is its {@code structuredContent} (and in the text too with {@code --json}). It ends when its
  * standard input ends. Only MCP's JSON-RPC goes to standard
  * output: {@code System.out} is pointed at standard error while it runs, and the SDK's logging
  * (slf4j-simple) writes warnings to standard error.
