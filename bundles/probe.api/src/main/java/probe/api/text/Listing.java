@@ -3,6 +3,7 @@ package probe.api.text;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +63,21 @@ public final class Listing {
         }
         ArrayNode shown = matching(items, query);
         return text(scope, shown, size(items) - shown.size(), query, maxItems);
+    }
+
+    /**
+     * gui.list's data with {@code format: text}: {@code {"scope", "count", "text"}}, {@code count}
+     * the items that match {@code query} (all, when it is null), {@code text} their lines
+     * ({@link #text(String, JsonNode, String, int)}). The probe answers it; a client whose GUI
+     * lists only items makes the same from them.
+     */
+    public static ObjectNode lines(String scope, JsonNode items, String query, int maxItems) {
+        JsonNode shown = query == null ? items : matching(items, query);
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        data.put("scope", scope);
+        data.put("count", size(shown));
+        data.put("text", text(scope, shown, size(items) - size(shown), query, maxItems));
+        return data;
     }
 
     /**

@@ -539,11 +539,8 @@ public final class HvmMcp {
             throw both.refused();
         }
         JsonNode data = both.first();
-        if (!probeWrites && data instanceof ObjectNode d && d.get("items") != null) {
-            JsonNode items = d.remove("items");
-            String scope = d.path("scope").asText("window");
-            d.put("count", query == null ? items.size() : Listing.matching(items, query).size());
-            d.put("text", Listing.text(scope, items, query, max));
+        if (!probeWrites && data != null && data.get("items") != null) {
+            data = Listing.lines(data.path("scope").asText("window"), data.get("items"), query, max);
         }
         JsonNode lines = data instanceof ObjectNode ? ((ObjectNode) data).remove("text") : null;
         if (lines == null || !lines.isTextual()) {

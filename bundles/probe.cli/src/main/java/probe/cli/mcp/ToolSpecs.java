@@ -106,13 +106,12 @@ final class ToolSpecs {
                 // The server asks for the text, and lists at most its own default when not told. A GUI
                 // older than the text has no query or maxItems: the server does them itself then.
                 remove(args(takes), "format");
-                if (!d.arg("query").isPresent()) {
-                    args(takes).addObject().put("name", "query").put("type", "string").put("format", "name")
-                            .put("help", "only the controls whose identifier, role, label or value holds this text");
-                }
-                if (!d.arg("maxItems").isPresent()) {
-                    args(takes).addObject().put("name", "maxItems").put("type", "integer").put("minimum", 1).put("maximum", 100_000)
-                            .put("help", "most controls");
+                for (JsonNode a : args(Known.of(Ops.LIST).orElseThrow().toJson())) {
+                    String n = a.path("name").asText();
+                    if ((n.equals("query") || n.equals("maxItems")) && d.arg(n).isEmpty()) {
+                        // As hvm-dbg's own description of gui.list gives them.
+                        args(takes).add(a);
+                    }
                 }
                 for (JsonNode a : args(takes)) {
                     if (a.path("name").asText().equals("maxItems")) {

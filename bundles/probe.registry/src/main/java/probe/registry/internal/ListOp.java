@@ -60,15 +60,13 @@ public final class ListOp implements ProbeOp {
         String query = q == null ? null : q.textValue();
         JsonNode m = args.get("maxItems");
         int max = m == null ? Integer.MAX_VALUE : m.intValue();
+        // Off the event thread: the filter and the text are the connection's work, not the GUI's.
+        if ("text".equals(args.path("format").textValue())) {
+            return Listing.lines(scope, items, query, max);
+        }
         ObjectNode data = Wire.object();
         data.put("scope", scope);
-        // Off the event thread: the filter and the text are the connection's work, not the GUI's.
         ArrayNode shown = query == null ? items : Listing.matching(items, query);
-        if ("text".equals(args.path("format").textValue())) {
-            data.put("count", shown.size());
-            data.put("text", Listing.text(scope, shown, items.size() - shown.size(), query, max));
-            return data;
-        }
         int more = shown.size() - max;
         if (more > 0) {
             ArrayNode first = Wire.mapper().createArrayNode();
