@@ -6,12 +6,19 @@ public final class ErrorCodes {
     public static final String INVALID_REQUEST = "protocol.invalid_request";
     public static final String LINE_TOO_LONG = "protocol.line_too_long";
     public static final String UNKNOWN_OP = "protocol.unknown_op";
-    /** The server has {@code maxConnections} open and refuses one more. */
+    /** The server has {@code maxConnections} open, all of them subscribers, and refuses one more. */
     public static final String TOO_MANY_CONNECTIONS = "protocol.too_many_connections";
     /** A new connection sent no whole line within the transport's {@code firstLineMillis}; it is closed (since 1.3). */
     public static final String FIRST_LINE_TIMEOUT = "protocol.first_line_timeout";
     /** A request line was begun and not ended within the transport's {@code lineMillis}; the connection is closed (since 1.3). */
     public static final String LINE_TIMEOUT = "protocol.line_timeout";
+    /**
+     * The server had {@code maxConnections} open and a new client came: this connection, the one
+     * silent longest among those not subscribed to events, is closed to make room (since 1.5).
+     */
+    public static final String EVICTED = "protocol.evicted";
+    /** The connection took none of its queued output (events, replies) for the transport's {@code stallMillis}; it is closed (since 1.5). */
+    public static final String SLOW_READER = "protocol.slow_reader";
     public static final String AUTH_REQUIRED = "auth.required";
     /** With a token, a connection did not authenticate within the transport's {@code authMillis}; it is closed (since 1.3). */
     public static final String AUTH_TIMEOUT = "auth.timeout";

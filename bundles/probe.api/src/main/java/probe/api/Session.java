@@ -25,6 +25,16 @@ public interface Session {
      */
     boolean offerEvent(ObjectNode event);
 
+    /**
+     * Asks the connection to hold the events offered from now on until the reply to the request
+     * being answered is out, so that reply (a {@code subscribed} one) comes before them; and marks
+     * the connection as one that takes events, which the transport never closes for being quiet.
+     * Called by an op while it runs, on the connection it answers.
+     *
+     * @since 1.5
+     */
+    void holdEvents();
+
     /** Runs {@code action} once when the connection closes (at once when it already has). */
     void onClose(Runnable action);
 }

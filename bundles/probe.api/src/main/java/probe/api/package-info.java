@@ -13,9 +13,11 @@
  * description is the one list of what an op is: 1.4 drops {@code Ops.CONTRACT} (the contract is the
  * ops the probe's bundles describe) and {@code Ops.readOnly} (a description's {@code acts} says it);
  * a minor version for a removal, as nothing of the probe is released yet.
+ * Since 1.5 {@link probe.api.Session#holdEvents} lets a subscribing op say that its reply goes
+ * before the events it subscribed to (the transport knows no op by name).
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package probe.api;
 
 import org.osgi.annotation.bundle.Export;

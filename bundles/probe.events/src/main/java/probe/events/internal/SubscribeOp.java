@@ -37,6 +37,8 @@ public final class SubscribeOp implements ProbeOp {
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         Session session = needSession(ctx, Ops.EVENT_SUBSCRIBE);
         Patterns patterns = patterns(args.get("events"));
+        // Before subscribing: the first event of the subscription must follow this reply.
+        session.holdEvents();
         subscriptions.subscribe(session, patterns);
         ObjectNode data = Wire.object();
         ArrayNode subscribed = data.putArray("subscribed");

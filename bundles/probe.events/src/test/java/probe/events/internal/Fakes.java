@@ -18,6 +18,7 @@ final class Fakes {
         final List<ObjectNode> events = new CopyOnWriteArrayList<>();
         final List<Runnable> onClose = new ArrayList<>();
         boolean open = true;
+        volatile boolean held;
 
         FakeSession(String id) {
             this.id = id;
@@ -31,6 +32,11 @@ final class Fakes {
         @Override
         public synchronized boolean isOpen() {
             return open;
+        }
+
+        @Override
+        public void holdEvents() {
+            held = true;
         }
 
         @Override

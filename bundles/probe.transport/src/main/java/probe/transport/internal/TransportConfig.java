@@ -13,8 +13,14 @@ public @interface TransportConfig {
     @AttributeDefinition(description = "Longest request line in bytes; a longer one is answered protocol.line_too_long.", min = "64")
     int maxLineBytes() default 1024 * 1024;
 
-    @AttributeDefinition(description = "Connections open at once; one more is refused with a message.", min = "1")
-    int maxConnections() default 16;
+    @AttributeDefinition(description = "Connections open at once. When a new client comes with this many open, the one silent"
+            + " longest among those not subscribed to events is closed (protocol.evicted); only when all are subscribers is the"
+            + " new one refused (protocol.too_many_connections). An idle connection costs no thread.", min = "1")
+    int maxConnections() default 1024;
+
+    @AttributeDefinition(description = "Threads that run ops at most (started as needed, ended when idle). A connection's ops run"
+            + " one after another; a long gui.wait holds one thread.", min = "1")
+    int opThreads() default 64;
 
     @AttributeDefinition(description = "How long an op may wait for the event dispatch thread before gui.timeout.", min = "1")
     long opTimeoutMillis() default 5000;
@@ -39,4 +45,12 @@ public @interface TransportConfig {
 
     @AttributeDefinition(description = "Events queued per subscribed connection before further events are dropped and counted.", min = "4")
     int eventQueueSize() default 1024;
+
+    @AttributeDefinition(description = "How long a connection's queued output (replies, events) may stay untaken by the client"
+            + " before the connection is closed (protocol.slow_reader); 0: no bound.", min = "0")
+    long stallMillis() default 10_000;
+
+    @AttributeDefinition(description = "Output bytes queued for a connection past which its further requests are not read"
+            + " until the client takes its replies.", min = "65536")
+    int maxOutputBytes() default 4 * 1024 * 1024;
 }

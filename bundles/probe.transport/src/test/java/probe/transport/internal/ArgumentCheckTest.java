@@ -18,7 +18,7 @@ import probe.api.wire.Wire;
 /**
  * The transport's check of an op without a description (an older plugin): its declared names
  * ({@code Op.args}) through {@link OpDescription#undeclared}, then the conventional name bound
- * ({@link ArgumentCheck#names}), as {@link ProbeServer} does before such an op runs.
+ * ({@link ArgumentCheck#names}), as {@link Router} does before such an op runs.
  */
 class ArgumentCheckTest {
     private static final SortedSet<String> LIST = new TreeSet<>(Set.of("scope"));
