@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import probe.client.ProbeClient;
-import probe.client.RawConnection;
 
 /**
  * Whether the transport runs with a given maxConnections, asked positively: a check that passes
@@ -28,20 +27,12 @@ final class Connections {
         }
     }
 
-    /** True when {@code n} connections are served and one more is refused with protocol.too_many_connections. */
+    /** True when a fresh client's probe.hello says the transport runs with maxConnections {@code n} (its limits, from the server itself). */
     static boolean limitIs(int n) {
-        List<ProbeClient> held = new ArrayList<>();
-        try {
-            open(n, held);
-            try (ProbeClient extra = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
-                String line = RawConnection.of(extra).readLine();
-                return line != null && line.contains("protocol.too_many_connections");
-            }
+        try (ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
+            return c.call("probe.hello").path("limits").path("maxConnections").asInt() == n;
         } catch (Exception e) {
             return false;
-        } finally {
-            held.forEach(ProbeClient::close);
-            awaitNone();
         }
     }
 
@@ -56,7 +47,7 @@ final class Connections {
 
     static void awaitNone() {
         try {
-            Fixture.await("the server to close the connections", () -> Health.connectionThreads() == 0);
+            Fixture.await("the server to close the connections", () -> Health.openConnections() == 0);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -37,7 +37,7 @@ class FaultsIT {
     }
 
     private static void awaitNoConnection() throws InterruptedException {
-        Fixture.await("the server to forget the gone clients", () -> Health.connectionThreads() == 0);
+        Fixture.await("the server to forget the gone clients", () -> Health.openConnections() == 0);
     }
 
     private static void assertServed() throws Exception {
@@ -110,37 +110,55 @@ class FaultsIT {
         awaitNoConnection();
     }
 
+    /**
+     * At maxConnections a new client is served: the connection silent longest among those not
+     * subscribed is closed with protocol.evicted; a subscriber is never evicted, and only when every
+     * connection is one is the new client refused (protocol.too_many_connections). Before issue 29
+     * the new client was refused whatever the others did.
+     */
     @Test
-    void oneConnectionOverMaxConnectionsIsRefusedWithAMessageAndTheOthersStay(
+    void atMaxConnectionsTheLongestSilentNonSubscriberIsEvictedForANewClient(
             @InjectConfiguration(Fixture.TRANSPORT_PID) Configuration transport) throws Exception {
         Fixture.change(transport, Map.of("maxConnections", 3));
         List<ProbeClient> open = new ArrayList<>();
         try {
             Fixture.await("the transport to take maxConnections 3", () -> Connections.limitIs(3));
             awaitNoConnection();
-            for (int i = 0; i < 3; i++) {
-                ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
-                open.add(c);
-                assertEquals(1, c.call("probe.hello").get("protocol").intValue());
-            }
+            ProbeClient subscriber = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
+            open.add(subscriber);
+            subscriber.subscribe("itest.nothing");
+            ProbeClient oldest = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
+            open.add(oldest);
+            oldest.call("probe.hello");
+            Thread.sleep(50);
+            ProbeClient recent = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5));
+            open.add(recent);
+            recent.call("probe.hello");
+            Thread.sleep(50);
+            // The subscriber spoke first of all: silent longest, yet not the one to go.
             try (ProbeClient extra = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
-                ObjectNode refusal = (ObjectNode) Wire.mapper().readTree(RawConnection.of(extra).readLine());
-                assertEquals("protocol.too_many_connections", refusal.get("error").get("code").asText(), refusal.toString());
-                assertTrue(refusal.get("error").get("message").asText().contains("3 connections"), refusal.toString());
-                assertTrue(refusal.get("id").isNull());
-                assertNull(RawConnection.of(extra).readLine(), "the refused connection is closed");
-            }
-            for (ProbeClient c : open) {
-                assertEquals(1, c.call("probe.hello").get("protocol").intValue(), "the open connections are unharmed");
-            }
-            open.remove(0).close();
-            Fixture.await("a freed place to be taken again", () -> {
-                try (ProbeClient again = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
-                    return again.call("probe.hello") != null;
-                } catch (Exception e) {
-                    return false;
+                assertEquals(1, extra.call("probe.hello").get("protocol").intValue(), "the new client is served");
+                ObjectNode evicted = (ObjectNode) Wire.mapper().readTree(RawConnection.of(oldest).readLine());
+                assertEquals("protocol.evicted", evicted.get("error").get("code").asText(), evicted.toString());
+                assertTrue(evicted.get("error").get("message").asText().contains("3 connections"), evicted.toString());
+                assertTrue(evicted.get("id").isNull());
+                assertNull(RawConnection.of(oldest).readLine(), "the evicted connection is closed");
+                assertEquals(1, recent.call("probe.hello").get("protocol").intValue(), "the others are unharmed");
+                assertEquals(1, subscriber.call("probe.hello").get("protocol").intValue(), "the subscriber is unharmed");
+
+                // Now every place is a subscriber's: the next client is refused, and they all stay.
+                recent.subscribe("itest.nothing");
+                extra.subscribe("itest.nothing");
+                try (ProbeClient refused = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(5))) {
+                    ObjectNode refusal = (ObjectNode) Wire.mapper().readTree(RawConnection.of(refused).readLine());
+                    assertEquals("protocol.too_many_connections", refusal.get("error").get("code").asText(), refusal.toString());
+                    assertTrue(refusal.get("error").get("message").asText().contains("subscribed"), refusal.toString());
+                    assertNull(RawConnection.of(refused).readLine(), "the refused connection is closed");
                 }
-            });
+                for (ProbeClient c : List.of(subscriber, recent, extra)) {
+                    assertEquals(1, c.call("probe.hello").get("protocol").intValue(), "the subscribers are unharmed");
+                }
+            }
         } finally {
             open.forEach(ProbeClient::close);
         }
@@ -149,6 +167,6 @@ class FaultsIT {
     /** Every test leaves the transport as it found it (osgi-test has put a test's configuration back by now). */
     @AfterEach
     void defaultConfigurationAgain() throws Exception {
-        Fixture.await("the transport to take its default maxConnections", () -> Connections.limitIs(16));
+        Fixture.await("the transport to take its default maxConnections", () -> Connections.limitIs(1024));
     }
 }

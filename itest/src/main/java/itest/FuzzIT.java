@@ -91,7 +91,7 @@ class FuzzIT {
         }
         c.close();
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        Fixture.await("every connection of the fuzz run to be closed by the server", () -> Health.connectionThreads() == 0);
+        Fixture.await("every connection of the fuzz run to be closed by the server", () -> Health.openConnections() == 0);
         System.out.printf("FuzzIT: %d cases (seed %d) on %d connections in %d ms; kinds %s; fds %d -> %d%n", CASES, SEED,
                 connections, ms, kindsText(kinds), fdsBefore, Health.countFds());
         try (ProbeClient after = Fixture.client()) {

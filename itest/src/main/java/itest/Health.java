@@ -27,9 +27,31 @@ public record Health(int threads, int probeThreads, int awtListeners, int fds, i
         return (int) Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("hdp-gui-")).count();
     }
 
-    /** Threads of the transport's connections: two for each open connection. */
-    public static int connectionThreads() {
-        return (int) Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().matches("hdp-gui-c\\d+-(reader|writer)")).count();
+    /**
+     * Connections the transport holds open now: the server's ends of the probe socket, which
+     * /proc/net/unix lists under its path (a client's end has no path), not the listening one.
+     * The transport holds no thread per connection, so threads cannot count them.
+     */
+    public static int openConnections() {
+        String path = Fixture.socket().toString();
+        try {
+            int n = 0;
+            for (String line : Files.readAllLines(Path.of("/proc/net/unix"))) {
+                String[] f = line.trim().split("\\s+");
+                // Num RefCount Protocol Flags Type St Inode [Path]
+                if (f.length >= 8 && !f[3].equals("00010000") && f[7].equals(path)) {
+                    n++;
+                }
+            }
+            return n;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Threads of the probe's transport (accept, I/O loop, op pool): a number that must not grow with the connections. */
+    public static int transportThreads() {
+        return (int) Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("hdp-gui-")).count();
     }
 
     public static int countFds() throws IOException {

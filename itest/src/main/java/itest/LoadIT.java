@@ -64,11 +64,11 @@ class LoadIT {
     /** Runs after osgi-test has put the transport's configuration back: waits until the transport runs with it. */
     @AfterEach
     void defaultConfigurationAgain() throws Exception {
-        Fixture.await("the transport to take its default maxConnections", () -> Connections.limitIs(16));
+        Fixture.await("the transport to take its default maxConnections", () -> Connections.limitIs(1024));
     }
 
     private void load(EventBus bus) throws Exception {
-        Fixture.await("earlier connections to be closed", () -> Health.connectionThreads() == 0);
+        Fixture.await("earlier connections to be closed", () -> Health.openConnections() == 0);
         long heapBefore = Health.measureHeapAfterGc();
         AtomicBoolean running = new AtomicBoolean(true);
         List<Double> hops = Collections.synchronizedList(new ArrayList<>());
@@ -157,7 +157,7 @@ class LoadIT {
             running.set(false);
             pool.shutdownNow();
         }
-        Fixture.await("every load connection to be closed", () -> Health.connectionThreads() == 0);
+        Fixture.await("every load connection to be closed", () -> Health.openConnections() == 0);
     }
 
     /** One client's run: returns {replies checked, screenshots}. */

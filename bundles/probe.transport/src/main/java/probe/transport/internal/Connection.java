@@ -120,6 +120,7 @@ final class Connection implements Session {
             if (closing || closed) {
                 return false;
             }
+            boolean first = events.isEmpty();
             if (lost > 0) {
                 // Keep the marker where the gap is: before the first event after the loss.
                 if (events.size() > eventQueueSize - 2) {
@@ -133,10 +134,12 @@ final class Connection implements Session {
                 return false;
             }
             events.add(event);
-            if (holding || !out.isEmpty() || events.size() > 1) {
+            if (holding || !out.isEmpty() || !first) {
                 // The loop writes it when the output drains (or the reply that holds it is out).
                 return true;
             }
+            // Output waits from now: if the socket never takes it (full, the client not reading), the stall counts from here.
+            stalledSince = System.nanoTime();
         }
         // Written by the loop, never by the publisher (the EDT must not serialise or write).
         loop.changed(this);
@@ -298,10 +301,11 @@ final class Connection implements Session {
         }
     }
 
-    /** Nanos since the output last moved while queued, or -1 when nothing is queued. */
+    /** Nanos since the output last moved while some waited (replies, or events not held), or -1 when none waits. */
     long stalledFor(long now) {
         synchronized (lock) {
-            return out.isEmpty() ? -1 : now - stalledSince;
+            boolean waiting = !out.isEmpty() || (!holding && !closing && (!events.isEmpty() || lost > 0));
+            return waiting && stalledSince != 0 ? now - stalledSince : -1;
         }
     }
 

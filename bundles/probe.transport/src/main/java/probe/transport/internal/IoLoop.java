@@ -74,6 +74,12 @@ final class IoLoop implements AutoCloseable {
         wake();
     }
 
+    /** What the loop waits for on {@code c} now, for the tests: its key's interest, or -1 without one. */
+    int interest(Connection c) {
+        SelectionKey key = c.channel.keyFor(selector);
+        return key == null || !key.isValid() ? -1 : key.interestOps();
+    }
+
     /** Called by a connection as it closes. */
     void forget(Connection c) {
         connections.remove(c);
