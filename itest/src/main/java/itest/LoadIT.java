@@ -161,13 +161,18 @@ class LoadIT {
     }
 
     /** One client's run: returns {replies checked, screenshots}. */
-    private static long[] runClient(int client) throws Exception {
+    static long[] runClient(int client) throws Exception {
+        return runClient(client, REQUESTS);
+    }
+
+    /** One client's run of {@code requests} requests, {@code WINDOW} outstanding: returns {replies checked, screenshots}. */
+    static long[] runClient(int client, int requests) throws Exception {
         Random r = new Random(1000 + client);
         ArrayDeque<Expect> outstanding = new ArrayDeque<>();
         long replies = 0;
         long shots = 0;
         try (ProbeClient c = ProbeClient.connect(Fixture.socket(), Duration.ofSeconds(60))) {
-            for (int i = 0; i < REQUESTS; i++) {
+            for (int i = 0; i < requests; i++) {
                 String id = "c" + client + "-" + i;
                 String line;
                 Expect e;
