@@ -63,8 +63,10 @@ final class Derivation {
             if (words == MAX_WORDS) {
                 break;
             }
-            String lower = w.toLowerCase(Locale.ROOT);
-            String part = words == 0 ? lower : Character.toUpperCase(lower.charAt(0)) + lower.substring(1);
+            // A word in capitals is one word ("OK" gives ok); a camel-cased one keeps its inner capitals ("SwingSet2").
+            String body = w.equals(w.toUpperCase(Locale.ROOT)) ? w.toLowerCase(Locale.ROOT) : w;
+            String head = body.substring(0, 1);
+            String part = (words == 0 ? head.toLowerCase(Locale.ROOT) : head.toUpperCase(Locale.ROOT)) + body.substring(1);
             if (out.length() + part.length() > MAX_CHARS) {
                 if (words == 0) {
                     out.append(part, 0, MAX_CHARS);

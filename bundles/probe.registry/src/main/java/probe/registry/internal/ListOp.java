@@ -58,6 +58,10 @@ public final class ListOp implements ProbeOp {
         }
         JsonNode q = args.get("query");
         String query = q == null ? null : q.textValue();
+        if (query == null && ("window".equals(scope) || "dialog".equals(scope))) {
+            // A closed menu is one line; a query or a scope that names the menu lists its items.
+            items = Folding.fold(items);
+        }
         JsonNode m = args.get("maxItems");
         int max = m == null ? Integer.MAX_VALUE : m.intValue();
         // Off the event thread: the filter and the text are the connection's work, not the GUI's.

@@ -161,7 +161,7 @@ final class NotFound {
 
     private static boolean isOpen(String dialog, List<Window> windows) {
         for (Window w : windows) {
-            if (w instanceof Dialog && ("dialog." + dialog).equals(w.getName())) {
+            if (w instanceof Dialog && ("dialog." + dialog).equals(Derived.explicit(w))) {
                 return true;
             }
         }

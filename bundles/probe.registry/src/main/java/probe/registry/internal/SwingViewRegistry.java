@@ -47,13 +47,7 @@ public final class SwingViewRegistry implements ViewRegistry {
     volatile Catalogues catalogues;
 
     private final Modality modality = new Modality();
-    /** How many of the last audit's unnamed controls got a derived identifier (EDT only). */
-    private int lastAuditDerived;
 
-    /** How many of the last {@link #audit()}'s unnamed controls got a derived identifier; on the EDT, right after it. */
-    int lastAuditDerived() {
-        return lastAuditDerived;
-    }
 
     /** Watches the order dialogs are shown in, which decides which modal dialog blocks which window. */
     @Activate
@@ -290,7 +284,6 @@ public final class SwingViewRegistry implements ViewRegistry {
         Scan scan = Scan.of(windows());
         ArrayNode problems = Wire.mapper().createArrayNode();
         Map<String, Integer> counts = new HashMap<>();
-        int derived = 0;
         for (Scan.Entry e : scan.entries) {
             if (e.identifier() != null) {
                 counts.merge(e.identifier(), 1, Integer::sum);
@@ -299,17 +292,12 @@ public final class SwingViewRegistry implements ViewRegistry {
         for (Scan.Entry e : scan.entries) {
             boolean operable = e.target().kind() != Target.Kind.COMPONENT || Controls.operable(e.target().component());
             if ((e.identifier() == null || e.derived()) && operable) {
-                ObjectNode p = item(e, scan).put("problem", "no identifier");
-                if (e.derived()) {
-                    // Ops reach it by its derived identifier; the app still names nothing.
-                    derived++;
-                }
-                problems.add(p);
+                // With a derived identifier too: the ops reach it, but the app still names nothing.
+                problems.add(item(e, scan).put("problem", "no identifier"));
             } else if (e.identifier() != null && counts.get(e.identifier()) > 1) {
                 problems.add(item(e, scan).put("problem", "shared identifier"));
             }
         }
-        lastAuditDerived = derived;
         return problems;
     }
 
