@@ -74,7 +74,8 @@ public final class AuditOp implements ProbeOp {
         }
         for (JsonNode i : items) {
             JsonNode id = i.get("identifier");
-            if (id != null && id.isTextual() && !catalogue.knows(id.textValue())) {
+            // A derived identifier is the probe's, not the app's: no catalogue could hold it.
+            if (id != null && id.isTextual() && !i.path("derived").asBoolean(false) && !catalogue.knows(id.textValue())) {
                 problems.add(((ObjectNode) i).put("problem", NOT_IN_CATALOGUE));
             }
         }
