@@ -40,8 +40,8 @@ public interface ViewRegistry {
 
     /**
      * The items {@code gui.list} reports for {@code scope}: {@code window} (the main window and every
-     * showing window over it), {@code dialog} (the topmost dialog), {@code sidebar}, or an identifier
-     * prefix. Each item is an object as docs/PROTOCOL.md ("gui.list") describes it.
+     * showing window over it), {@code dialog} (the topmost dialog), or an identifier prefix (a
+     * scene an app's catalogue declares is a whole segment: {@code <scene>} and {@code <scene>.*}). Each item is an object as docs/PROTOCOL.md ("gui.list") describes it.
      *
      * @throws ProbeException {@code gui.no_window} when the scope names no showing window
      */

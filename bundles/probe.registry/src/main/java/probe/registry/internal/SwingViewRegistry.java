@@ -270,7 +270,9 @@ public final class SwingViewRegistry implements ViewRegistry {
             scan.entries.forEach(e -> items.add(item(e, scan, verdicts)));
             return items;
         }
-        String prefix = "sidebar".equals(scope) ? "sidebar." : scope;
+        // A scene the app's catalogue declares (HVM's sidebar) is a whole segment: its names and what starts "<scope>.".
+        Catalogues c = catalogues;
+        String prefix = !scope.endsWith(".") && c != null && c.current().scopes().contains(scope) ? scope + "." : scope;
         for (Scan.Entry e : scan.entries) {
             if (e.identifier() != null && (e.identifier().startsWith(prefix) || e.identifier().equals(scope))) {
                 items.add(item(e, scan, verdicts));
