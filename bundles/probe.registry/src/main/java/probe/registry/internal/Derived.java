@@ -91,6 +91,12 @@ final class Derived {
             return b instanceof JMenuItem ? Derivation.first(text, command, accessible, tip, icon)
                     : Derivation.first(command, accessible, tip, icon, text);
         }
+        if (c instanceof JTabbedPane) {
+            // Its accessible name is the selected tab's title: it changes with the selection.
+            JTabbedPane p = (JTabbedPane) c;
+            String selected = p.getSelectedIndex() < 0 ? null : Derivation.slug(p.getTitleAt(p.getSelectedIndex()));
+            return Derivation.first(ownAccessibleName(c, selected), Derivation.slug(p.getToolTipText()));
+        }
         if (c instanceof JComponent) {
             return Derivation.first(ownAccessibleName(c, null), Derivation.slug(((JComponent) c).getToolTipText()));
         }
