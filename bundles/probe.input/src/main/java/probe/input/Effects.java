@@ -123,7 +123,7 @@ public final class Effects implements AutoCloseable {
             return registry.resolve(identifier, states);
         } finally {
             // Taken before the lookup, and kept when it fails: the receipt stays whole either way.
-            first = new Look(windows, states, Look.focus(registry));
+            first = new Look(registry, windows, states, Look.focus(registry));
             listen();
         }
     }

@@ -1,8 +1,11 @@
 package probe.input;
 
 import java.awt.Component;
+import java.awt.Dialog;
 import java.awt.Window;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import probe.api.swing.ControlState;
 import probe.api.swing.ViewRegistry;
 
@@ -18,8 +21,16 @@ final class Look {
     final List<ControlState> states;
     /** The focus owner's identifier, or null. */
     final String focus;
+    /** The showing dialogs' names (see {@link ViewRegistry#dialogName}), kept for when one has closed. */
+    final Map<Window, String> dialogs = new IdentityHashMap<>();
 
-    Look(List<Window> windows, List<ControlState> states, String focus) {
+    /** On the EDT: the dialogs' names are taken now. */
+    Look(ViewRegistry registry, List<Window> windows, List<ControlState> states, String focus) {
+        for (Window w : windows) {
+            if (w instanceof Dialog) {
+                dialogs.put(w, registry.dialogName((Dialog) w));
+            }
+        }
         this.windows = windows;
         this.states = states;
         this.focus = focus;
@@ -28,7 +39,7 @@ final class Look {
     /** The GUI now: its windows, and, when {@code whole}, its controls and focus too. On the EDT. */
     static Look take(ViewRegistry registry, boolean whole) {
         List<Window> windows = registry.windows();
-        return whole ? new Look(windows, registry.states(), focus(registry)) : new Look(windows, null, null);
+        return whole ? new Look(registry, windows, registry.states(), focus(registry)) : new Look(registry, windows, null, null);
     }
 
     /** The identifier of the focus owner, or null. On the EDT. */

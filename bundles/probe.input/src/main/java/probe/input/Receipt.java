@@ -49,12 +49,12 @@ final class Receipt {
             ArrayNode closed = r.putArray("closed");
             for (Window w : last.windows) {
                 if (w instanceof Dialog && !before.windows.contains(w)) {
-                    add(opened, dialogName((Dialog) w), left);
+                    add(opened, last.dialogs.get(w), left);
                 }
             }
             for (Window w : before.windows) {
                 if (w instanceof Dialog && !last.windows.contains(w)) {
-                    add(closed, dialogName((Dialog) w), left);
+                    add(closed, before.dialogs.get(w), left);
                 }
             }
             ObjectNode focus = r.putObject("focus");
@@ -190,9 +190,4 @@ final class Receipt {
         return Wire.mapper().getNodeFactory().textNode(v.toString());
     }
 
-    /** A dialog's name as {@code gui.dialog.current} gives it: {@code createVM} for {@code dialog.createVM}. */
-    static String dialogName(Dialog d) {
-        String n = d.getName();
-        return n != null && n.startsWith("dialog.") && n.length() > "dialog.".length() ? n.substring("dialog.".length()) : n;
-    }
 }

@@ -40,8 +40,8 @@ public interface ViewRegistry {
 
     /**
      * The items {@code gui.list} reports for {@code scope}: {@code window} (the main window and every
-     * showing window over it), {@code dialog} (the topmost dialog), {@code sidebar}, or an identifier
-     * prefix. Each item is an object as docs/PROTOCOL.md ("gui.list") describes it.
+     * showing window over it), {@code dialog} (the topmost dialog), or an identifier prefix (a
+     * scene an app's catalogue declares is a whole segment: {@code <scene>} and {@code <scene>.*}). Each item is an object as docs/PROTOCOL.md ("gui.list") describes it.
      *
      * @throws ProbeException {@code gui.no_window} when the scope names no showing window
      */
@@ -91,8 +91,24 @@ public interface ViewRegistry {
         return resolve(identifier);
     }
 
-    /** The identifier of a component as the registry reports it (its name), or null when it has none. */
+    /**
+     * The identifier of a showing component as the registry reports it: the name the app gave it,
+     * else (for a window or an operable control) the identifier derived from what a person sees
+     * (docs/IDENTIFIERS.md); null when it has none.
+     */
     String identifierOf(Component c);
+
+    /**
+     * A dialog's name as the protocol gives it ({@code gui.dialog.current}, {@code dialog.opened},
+     * {@code gui.wait dialog=}): {@code createVM} for {@code dialog.createVM}, else its whole
+     * identifier (a derived one, {@code message.dialog}); null when it has none. On the EDT.
+     *
+     * @since 1.3
+     */
+    default String dialogName(Dialog d) {
+        String n = identifierOf(d);
+        return n != null && n.startsWith("dialog.") && n.length() > "dialog.".length() ? n.substring("dialog.".length()) : n;
+    }
 
     /** The window of {@code c}, or {@code c} itself when it is a window. */
     static Window windowOf(Component c) {

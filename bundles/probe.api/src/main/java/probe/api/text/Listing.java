@@ -283,6 +283,10 @@ public final class Listing {
         if (isTrue(item, "inClosedMenu")) {
             b.append(SEP).append("in closed menu");
         }
+        JsonNode folded = item.get("items");
+        if (folded != null && folded.isInt()) {
+            b.append(SEP).append("items: ").append(folded.intValue());
+        }
     }
 
     /** The registry's reason without its subject: {@code behind the modal dialog 'dialog.createVM'}. */

@@ -129,7 +129,7 @@ public final class CloseOp implements ProbeOp {
     }
 
     /** {@code gui.no_window}, naming the dialogs that are open ({@code details.open}, bottom first). */
-    private static ProbeException noDialog(String message, String wanted, List<Dialog> open) {
+    private ProbeException noDialog(String message, String wanted, List<Dialog> open) {
         ObjectNode details = ProbeException.newDetails();
         if (wanted != null) {
             details.put("dialog", wanted);
@@ -148,7 +148,7 @@ public final class CloseOp implements ProbeOp {
      */
     private void refuseIfBlocked(Dialog d) throws ProbeException {
         Component c = d instanceof RootPaneContainer ? ((RootPaneContainer) d).getRootPane() : d;
-        Verdict v = registry.verdict(new Target(d.getName(), Target.Kind.COMPONENT, c, -1, List.of()));
+        Verdict v = registry.verdict(new Target(registry.identifierOf(d), Target.Kind.COMPONENT, c, -1, List.of()));
         if (v.operable() || v.reason() == null || !v.reason().startsWith(BEHIND_MODAL)) {
             return;
         }
@@ -160,9 +160,8 @@ public final class CloseOp implements ProbeOp {
                 + "' cannot be closed now: " + v.reason() + ", and AWT drops a close of a window a modal dialog blocks", details);
     }
 
-    /** A dialog's name as gui.dialog.current gives it: {@code createVM} for {@code dialog.createVM}; an unnamed one's AWT name. */
-    static String name(Dialog d) {
-        String n = d.getName();
-        return n != null && n.startsWith(PREFIX) && n.length() > PREFIX.length() ? n.substring(PREFIX.length()) : n;
+    /** A dialog's name as gui.dialog.current gives it: {@code createVM} for {@code dialog.createVM}; an unnamed one's derived identifier. */
+    private String name(Dialog d) {
+        return registry.dialogName(d);
     }
 }

@@ -219,24 +219,33 @@ public final class SelectOp implements ProbeOp {
 
     /** The items of the view: how many, and each one's identifier and shown text, computed only when asked. */
     private static final class Items {
+        /** The app's naming of the items, else (a view named by derivation) {@code <view><infix><index>} as the registry lists them. */
+        private static IntFunction<String> orDerived(IntFunction<String> named, String view, String infix) {
+            return i -> {
+                String id = named.apply(i);
+                return id != null || view == null ? id : view + infix + i;
+            };
+        }
+
         final int count;
         final IntFunction<String> identifiers;
         final IntFunction<String> labels;
 
-        Items(Component c) {
+        /** {@code view}: the identifier the registry gives the view (explicit or derived), for the rows of an unnamed one. */
+        Items(Component c, String view) {
             if (c instanceof JComboBox) {
                 JComboBox<?> combo = (JComboBox<?>) c;
                 count = combo.getItemCount();
-                identifiers = Rows.itemIdentifiers(combo);
+                identifiers = orDerived(Rows.itemIdentifiers(combo), view, ".row.");
                 labels = i -> Shown.comboItem(combo, i);
             } else if (c instanceof JTabbedPane) {
                 JTabbedPane pane = (JTabbedPane) c;
                 count = pane.getTabCount();
-                identifiers = pane.getName() == null ? i -> null : i -> pane.getName() + ".tab." + i;
+                identifiers = view == null ? i -> null : i -> view + ".tab." + i;
                 labels = pane::getTitleAt;
             } else {
                 count = Rows.count(c);
-                identifiers = Rows.rowIdentifiers(c);
+                identifiers = orDerived(Rows.rowIdentifiers(c), view, ".row.");
                 labels = i -> Shown.row(c, i);
             }
         }
@@ -255,7 +264,7 @@ public final class SelectOp implements ProbeOp {
      *     {@code gui.identifier_ambiguous} with the candidates when several items match
      */
     private static Item find(String identifier, Component c, Wanted wanted) throws ProbeException {
-        Items items = new Items(c);
+        Items items = new Items(c, identifier);
         if (wanted.index() >= 0) {
             if (wanted.index() >= items.count) {
                 ObjectNode details = notFoundDetails(identifier, items);

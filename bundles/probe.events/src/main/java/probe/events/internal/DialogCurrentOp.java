@@ -50,7 +50,7 @@ public final class DialogCurrentOp implements ProbeOp {
             return data;
         }
         Dialog d = top.get();
-        data.put("name", Dialogs.name(d));
+        data.put("name", registry.dialogName(d));
         data.put("title", d.getTitle());
         data.put("modal", d.isModal());
         data.put("focused", d.isFocused());

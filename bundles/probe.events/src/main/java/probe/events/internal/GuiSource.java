@@ -73,6 +73,9 @@ public final class GuiSource {
     // EDT only. Weak: a window the app drops without closing must not be kept alive by the probe.
     private final Map<Window, Boolean> shownWindows = new WeakHashMap<>();
     private final Map<Dialog, State> dialogs = new WeakHashMap<>();
+    /** The names windows and dialogs had when they showed: the events of their closing give those. */
+    private final Map<Window, String> windowNames = new WeakHashMap<>();
+    private final Map<Dialog, String> dialogNames = new WeakHashMap<>();
     private WeakReference<Component> lastFocus = new WeakReference<>(null);
 
     @Activate
@@ -152,7 +155,9 @@ public final class GuiSource {
         }
         shownWindows.put(w, Boolean.TRUE);
         ObjectNode f = Wire.object();
-        f.put("name", w.getName());
+        String name = registry.identifierOf(w);
+        windowNames.put(w, name == null ? "" : name);
+        f.put("name", name);
         f.put("type", Dialogs.type(w));
         f.put("title", Dialogs.title(w));
         bus.publish("window.opened", f);
@@ -167,10 +172,13 @@ public final class GuiSource {
             return;
         }
         if (w instanceof Dialog && dialogs.remove(w) == State.OPEN) {
-            bus.publish("dialog.closed", Wire.object().put("name", Dialogs.name((Dialog) w)));
+            bus.publish("dialog.closed", Wire.object().put("name", dialogNames.remove(w)));
         }
+        dialogNames.remove(w);
+        // Named as it was when it showed: a hidden window is no longer in the registry's walk.
+        String name = windowNames.remove(w);
         ObjectNode f = Wire.object();
-        f.put("name", w.getName());
+        f.put("name", name == null || name.isEmpty() ? null : name);
         f.put("type", Dialogs.type(w));
         bus.publish("window.closed", f);
     }
@@ -191,7 +199,8 @@ public final class GuiSource {
     }
 
     private void opened(Dialog d) {
-        String name = Dialogs.name(d);
+        String name = registry.dialogName(d);
+        dialogNames.put(d, name);
         ObjectNode f = Wire.object();
         f.put("name", name);
         f.put("title", d.getTitle());
@@ -226,7 +235,7 @@ public final class GuiSource {
             Window w = ViewRegistry.windowOf(c);
             ObjectNode f = Wire.object();
             f.put("identifier", registry.identifierOf(c));
-            f.put("window", w == null ? null : w.getName());
+            f.put("window", w == null ? null : registry.identifierOf(w));
             bus.publish("focus.changed", f);
         } catch (RuntimeException ex) {
             LOG.log(System.Logger.Level.WARNING, "the GUI event source failed on a focus change", ex);

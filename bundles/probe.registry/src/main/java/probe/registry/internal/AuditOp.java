@@ -39,13 +39,22 @@ public final class AuditOp implements ProbeOp {
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         Catalogue catalogue = catalogues.current();
         ObjectNode data = Wire.object();
-        data.set("problems", Edt.call(() -> {
-            ArrayNode problems = registry.audit();
+        ArrayNode problems = Edt.call(() -> {
+            ArrayNode p = registry.audit();
             if (catalogue.loaded()) {
-                uncatalogued(catalogue, problems);
+                uncatalogued(catalogue, p);
             }
-            return problems;
-        }, ctx.timeoutMillis()));
+            return p;
+        }, ctx.timeoutMillis());
+        data.set("problems", problems);
+        // How many of the unnamed controls the ops still reach, by the identifier derived for them.
+        int derived = 0;
+        for (JsonNode p : problems) {
+            if (p.path("derived").asBoolean(false) && "no identifier".equals(p.path("problem").textValue())) {
+                derived++;
+            }
+        }
+        data.put("derived", derived);
         return data;
     }
 
@@ -65,7 +74,8 @@ public final class AuditOp implements ProbeOp {
         }
         for (JsonNode i : items) {
             JsonNode id = i.get("identifier");
-            if (id != null && id.isTextual() && !catalogue.knows(id.textValue())) {
+            // A derived identifier is the probe's, not the app's: no catalogue could hold it.
+            if (id != null && id.isTextual() && !i.path("derived").asBoolean(false) && !catalogue.knows(id.textValue())) {
                 problems.add(((ObjectNode) i).put("problem", NOT_IN_CATALOGUE));
             }
         }

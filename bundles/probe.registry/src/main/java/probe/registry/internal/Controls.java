@@ -123,22 +123,17 @@ final class Controls {
                 || !operable(c) && toolkitsOwnName(c);
     }
 
-    /** The names AWT makes up for a window nobody named ({@code win0}, {@code dialog3}), and Swing's popup windows' ({@code ###...}). */
-    private static final java.util.regex.Pattern WINDOW_NAME = java.util.regex.Pattern.compile("(win|frame|dialog)[0-9]+|###.*");
-
     /**
-     * A name the toolkit gave, not the app: Swing's UI delegates name their parts
-     * ({@code ComboPopup.popup}, {@code ComboBox.scrollPane}, {@code OptionPane.body}), a root pane its
-     * parts ({@code null.contentPane}), and AWT makes one up for a window nobody named (a heavyweight
-     * popup's {@code win0}). The app's names begin with a lower-case scene and have a dot or are a
-     * window's own. Such a part that no hand operates is unnamed plumbing (its children stand for
-     * it); one a hand operates stays listed, under that name, for the audit to report.
+     * A name the toolkit gave, not the app (see {@link Derivation#madeUp}): a part so named that no
+     * hand operates is unnamed plumbing (its children stand for it), as is a Swing popup's window
+     * ({@code ###overrideRedirect###}); a window AWT named ({@code frame0}) is still listed, under
+     * its derived identifier.
      */
     static boolean toolkitsOwnName(Component c) {
         String name = c.getName();
         if (name == null || name.isEmpty()) {
             return false;
         }
-        return Character.isUpperCase(name.charAt(0)) || name.startsWith("null.") || c instanceof Window && WINDOW_NAME.matcher(name).matches();
+        return c instanceof Window ? name.startsWith("###") : Derivation.madeUp(name, !(c instanceof javax.swing.JComponent));
     }
 }

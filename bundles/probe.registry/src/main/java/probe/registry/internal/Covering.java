@@ -56,6 +56,8 @@ final class Covering {
     private static final int ASKS_BEFORE_SORTING = 4;
 
     private final List<Window> stack;
+    /** How a refusal names what is in the way: the identifiers of the scan this covering belongs to. */
+    java.util.function.Function<Component, String> identifiers = Derived::explicit;
     private final Map<Window, Point> onScreen = new IdentityHashMap<>();
     /**
      * Each screen's bounds, asked once per instance: on some JDKs (Debian's 17.0.15, say)
@@ -136,8 +138,8 @@ final class Covering {
         for (int i = stack.indexOf(w) + 1; i < stack.size(); i++) {
             Window above = stack.get(i);
             if (above.getBounds().contains(sx, sy)) {
-                return Verdict.refused("it is covered at that point by the window '" + SwingViewRegistry.name(above) + "'",
-                        SwingViewRegistry.name(above)).at(at);
+                return Verdict.refused("it is covered at that point by the window '" + SwingViewRegistry.name(above, identifiers) + "'",
+                        SwingViewRegistry.name(above, identifiers)).at(at);
             }
         }
         Component[] chain = chain(c, w);
@@ -153,10 +155,10 @@ final class Covering {
             return Verdict.OPERABLE.at(at);
         }
         if (isInside(c, hit)) {
-            return Verdict.refused(Verdict.NO_MOUSE_INPUT + ": a press there goes to '" + SwingViewRegistry.name(hit) + "'",
-                    SwingViewRegistry.name(hit)).at(at);
+            return Verdict.refused(Verdict.NO_MOUSE_INPUT + ": a press there goes to '" + SwingViewRegistry.name(hit, identifiers) + "'",
+                    SwingViewRegistry.name(hit, identifiers)).at(at);
         }
-        return Verdict.refused("it is covered at that point by '" + SwingViewRegistry.name(hit) + "'", SwingViewRegistry.name(hit)).at(at);
+        return Verdict.refused("it is covered at that point by '" + SwingViewRegistry.name(hit, identifiers) + "'", SwingViewRegistry.name(hit, identifiers)).at(at);
     }
 
     /** Whether {@code c} is {@code ancestor} or inside it. */

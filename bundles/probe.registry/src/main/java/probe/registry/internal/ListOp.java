@@ -31,7 +31,7 @@ import probe.api.wire.Wire;
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.LIST)
 public final class ListOp implements ProbeOp {
-    private static final Set<String> WORDS = Set.of("window", "dialog", "sidebar");
+    private static final Set<String> WORDS = Set.of("window", "dialog");
 
     private final ViewRegistry registry;
     private final Catalogues catalogues;
@@ -48,7 +48,7 @@ public final class ListOp implements ProbeOp {
         String scope = args.get("scope").textValue();
         // What a description cannot say: not blank either.
         if (scope.isBlank()) {
-            throw ProbeException.invalidArgs("argument 'scope' must be window, dialog, sidebar or an identifier prefix");
+            throw ProbeException.invalidArgs("argument 'scope' must be window, dialog or an identifier prefix");
         }
         ArrayNode items = Edt.call(() -> registry.list(scope), ctx.timeoutMillis());
         Catalogue catalogue = catalogues.current();
@@ -58,6 +58,10 @@ public final class ListOp implements ProbeOp {
         }
         JsonNode q = args.get("query");
         String query = q == null ? null : q.textValue();
+        if (query == null && ("window".equals(scope) || "dialog".equals(scope))) {
+            // A closed menu is one line; a query or a scope that names the menu lists its items.
+            items = Folding.fold(items);
+        }
         JsonNode m = args.get("maxItems");
         int max = m == null ? Integer.MAX_VALUE : m.intValue();
         // Off the event thread: the filter and the text are the connection's work, not the GUI's.

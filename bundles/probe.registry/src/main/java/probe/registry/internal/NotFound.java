@@ -135,7 +135,8 @@ final class NotFound {
      * show: a typo, not an empty listing.
      */
     static ProbeException scope(String scope, Collection<String> showing, Catalogue catalogue) {
-        List<String> candidates = new ArrayList<>(List.of("window", "dialog", "sidebar"));
+        // The app's own scenes (HVM's sidebar) come from its catalogue: the generic probe knows none.
+        List<String> candidates = new ArrayList<>(List.of("window", "dialog"));
         candidates.addAll(catalogue.scopes());
         candidates.addAll(showing);
         return new Deferred(ErrorCodes.IDENTIFIER_NOT_FOUND, () -> {
@@ -144,8 +145,8 @@ final class NotFound {
             details.put("scope", Names.quoted(scope));
             ArrayNode near = details.putArray("nearest");
             nearest.forEach(near::add);
-            return new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "scope '" + Names.quoted(scope) + "' is not window, dialog or"
-                    + " sidebar, and no identifier the app can show starts with it" + (nearest.isEmpty() ? "" : "; nearest: " + nearest.get(0)),
+            return new ProbeException(ErrorCodes.IDENTIFIER_NOT_FOUND, "scope '" + Names.quoted(scope) + "' is not window or dialog,"
+                    + " and no identifier the app can show starts with it" + (nearest.isEmpty() ? "" : "; nearest: " + nearest.get(0)),
                     details);
         });
     }
@@ -161,7 +162,7 @@ final class NotFound {
 
     private static boolean isOpen(String dialog, List<Window> windows) {
         for (Window w : windows) {
-            if (w instanceof Dialog && ("dialog." + dialog).equals(w.getName())) {
+            if (w instanceof Dialog && ("dialog." + dialog).equals(Derived.explicit(w))) {
                 return true;
             }
         }

@@ -30,9 +30,20 @@ final class Scan {
      */
     static final String ROW_IDENTIFIER = Rows.ROW_IDENTIFIER;
 
-    /** One thing the scan saw, with the identifier of its nearest named ancestor. */
-    record Entry(String identifier, Target target, Window window, String parent) {
+    /**
+     * One thing the scan saw, with the identifier of its nearest named ancestor; {@code derived}
+     * when the registry made its identifier up from what a person sees (see {@link Derivation}).
+     */
+    record Entry(String identifier, Target target, Window window, String parent, boolean derived) {
     }
+
+    /** What the walk saw, before the unnamed got their derived identifiers. */
+    private record Seen(String identifier, Target target, Window window, Component parent) {
+    }
+
+    private final List<Seen> walked = new ArrayList<>();
+    /** Every listed component's identifier (explicit or derived), for its children's parent and its rows'. */
+    private final Map<Component, String> ids = new IdentityHashMap<>();
 
     final List<Window> windows;
     /** What covers the items at their centres, shared by every verdict of this scan. */
@@ -50,6 +61,7 @@ final class Scan {
     private Scan(List<Window> windows) {
         this.windows = windows;
         this.covering = new Covering(windows);
+        this.covering.identifiers = this::identifierOf;
     }
 
     static Scan of(List<Window> windows) {
@@ -57,11 +69,69 @@ final class Scan {
         for (Window w : windows) {
             s.walk(w, w, null, List.of(), false, false);
         }
+        s.derive();
         return s;
     }
 
+    /** The identifier the scan gave a listed component (explicit or derived), or null. */
+    String identifierOf(Component c) {
+        return ids.get(c);
+    }
+
+    /**
+     * Gives every unnamed operable control and every unnamed window its derived identifier, then
+     * the rows and tabs of the views that got one, and every entry its parent's identifier.
+     */
+    private void derive() {
+        Derived derived = new Derived(labels);
+        List<Seen> unnamed = new ArrayList<>();
+        List<Derivation.Wanted> wanted = new ArrayList<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (Seen e : walked) {
+            if (e.identifier() != null) {
+                taken.add(e.identifier());
+                if (e.target().kind() == Target.Kind.COMPONENT) {
+                    ids.put(e.target().component(), e.identifier());
+                }
+            } else if (e.target().kind() == Target.Kind.COMPONENT
+                    && (e.target().component() instanceof Window || Controls.operable(e.target().component()))) {
+                unnamed.add(e);
+                wanted.add(derived.wanted(e.target().component(), e.window()));
+            }
+        }
+        List<String> made = Derivation.distinct(wanted, taken);
+        java.util.Set<Component> madeUp = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < unnamed.size(); i++) {
+            ids.put(unnamed.get(i).target().component(), made.get(i));
+            madeUp.add(unnamed.get(i).target().component());
+        }
+        for (Seen e : walked) {
+            Target t = e.target();
+            String parent = e.parent() == null ? null : ids.get(e.parent());
+            String id = e.identifier();
+            boolean isDerived = false;
+            if (t.kind() == Target.Kind.COMPONENT) {
+                if (id == null) {
+                    id = ids.get(t.component());
+                    isDerived = id != null;
+                }
+            } else if (id == null) {
+                // A row or tab of a view whose identifier was derived: named as an explicitly named view's are.
+                Component view = t.kind() == Target.Kind.ROW && Rows.comboOf(t.component()) != null ? Rows.comboOf(t.component()) : t.component();
+                String base = ids.get(view);
+                if (base != null && madeUp.contains(view)) {
+                    id = base + (t.kind() == Target.Kind.ROW ? ".row." : ".tab.") + t.index();
+                    isDerived = true;
+                }
+            }
+            Target named = id == null || id.equals(t.identifier()) ? t : new Target(id, t.kind(), t.component(), t.index(), t.menuPath());
+            entries.add(new Entry(id, named, e.window(), parent, isDerived));
+        }
+        walked.clear();
+    }
+
     /** {@code inPopup}: reached through a menu's items or inside a popup menu, where {@link #seen} applies. */
-    private void walk(Component c, Window w, String parent, List<JMenu> menuPath, boolean inCompound, boolean inPopup) {
+    private void walk(Component c, Window w, Component parent, List<JMenu> menuPath, boolean inCompound, boolean inPopup) {
         boolean reachable = c.isShowing() || !menuPath.isEmpty();
         if (!reachable) {
             return;
@@ -73,15 +143,15 @@ final class Scan {
         if (c instanceof JLabel && ((JLabel) c).getLabelFor() != null) {
             labels.put(((JLabel) c).getLabelFor(), (JLabel) c);
         }
-        String id = c.getName();
+        String id = Derived.explicit(c);
         // A showing tooltip is listed too, unnamed: what a person reads after resting the pointer on a control.
         boolean listed = !Controls.plumbing(c) && (id != null || !inCompound && (Controls.operable(c) || c instanceof Window
                 || c instanceof JToolTip));
         if (listed) {
             List<JMenu> path = c.isShowing() ? List.of() : menuPath;
-            entries.add(new Entry(id, new Target(id, Target.Kind.COMPONENT, c, -1, path), w, parent));
+            walked.add(new Seen(id, new Target(id, Target.Kind.COMPONENT, c, -1, path), w, parent));
         }
-        String here = listed && id != null ? id : parent;
+        Component here = listed ? c : parent;
         if (Rows.hasRows(c) && c.isShowing()) {
             rows(c, w, here);
         }
@@ -110,19 +180,20 @@ final class Scan {
      * combo box's open popup list are the combo's items, named by the combo's naming, else
      * {@code <combo>.row.<index>}.
      */
-    private void rows(Component view, Window w, String parent) {
+    private void rows(Component view, Window w, Component parent) {
         IntFunction<String> ids = Rows.rowIdentifiers(view);
         int n = Rows.count(view);
         for (int i = 0; i < n; i++) {
             String id = ids.apply(i);
-            entries.add(new Entry(id, new Target(id, Target.Kind.ROW, view, i, List.of()), w, parent));
+            walked.add(new Seen(id, new Target(id, Target.Kind.ROW, view, i, List.of()), w, parent));
         }
     }
 
-    private void tabs(JTabbedPane pane, Window w, String parent) {
+    private void tabs(JTabbedPane pane, Window w, Component parent) {
+        String name = Derived.explicit(pane);
         for (int i = 0; i < pane.getTabCount(); i++) {
-            String id = pane.getName() != null ? pane.getName() + ".tab." + i : null;
-            entries.add(new Entry(id, new Target(id, Target.Kind.TAB, pane, i, List.of()), w, parent));
+            String id = name != null ? name + ".tab." + i : null;
+            walked.add(new Seen(id, new Target(id, Target.Kind.TAB, pane, i, List.of()), w, parent));
         }
     }
 }

@@ -48,6 +48,7 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     private final Modality modality = new Modality();
 
+
     /** Watches the order dialogs are shown in, which decides which modal dialog blocks which window. */
     @Activate
     void activate() {
@@ -121,7 +122,12 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public String identifierOf(Component c) {
-        return c.getName();
+        String explicit = Derived.explicit(c);
+        if (explicit != null || !(c instanceof Window || Controls.operable(c))) {
+            return explicit;
+        }
+        // Derived identifiers depend on what else shows (duplicates), so they come from a walk of the windows.
+        return Scan.of(windows()).identifierOf(c);
     }
 
     @Override
@@ -158,7 +164,9 @@ public final class SwingViewRegistry implements ViewRegistry {
     @Override
     public Verdict verdict(Target t) {
         List<Window> stack = windows();
-        return verdict(t, stack, new Covering(stack));
+        Covering covering = new Covering(stack);
+        covering.identifiers = this::identifierOf;
+        return verdict(t, stack, covering);
     }
 
     /**
@@ -172,7 +180,7 @@ public final class SwingViewRegistry implements ViewRegistry {
         if (!t.menuPath().isEmpty()) {
             for (JMenu m : t.menuPath()) {
                 if (!m.isEnabled()) {
-                    return Verdict.refused("its menu '" + name(m) + "' is disabled", null);
+                    return Verdict.refused("its menu '" + name(m, covering.identifiers) + "' is disabled", null);
                 }
             }
             Verdict modal = blockedByModal(t.menuPath().get(0), covering);
@@ -219,13 +227,18 @@ public final class SwingViewRegistry implements ViewRegistry {
         if (blocker == null) {
             return Verdict.OPERABLE;
         }
-        return Verdict.refused("it is behind the modal dialog '" + name(blocker) + "'", name(blocker));
+        return Verdict.refused("it is behind the modal dialog '" + name(blocker, covering.identifiers) + "'", name(blocker, covering.identifiers));
     }
 
     /** A component's identifier, else its class and (for windows) title, so a message can name it. */
     static String name(Component c) {
-        if (c.getName() != null) {
-            return c.getName();
+        return name(c, Derived::explicit);
+    }
+
+    static String name(Component c, java.util.function.Function<Component, String> identifiers) {
+        String id = identifiers.apply(c);
+        if (id != null) {
+            return id;
         }
         String title = c instanceof Dialog ? ((Dialog) c).getTitle() : c instanceof Frame ? ((Frame) c).getTitle() : null;
         return c.getClass().getSimpleName() + (title == null ? "" : " \"" + title + "\"");
@@ -257,7 +270,9 @@ public final class SwingViewRegistry implements ViewRegistry {
             scan.entries.forEach(e -> items.add(item(e, scan, verdicts)));
             return items;
         }
-        String prefix = "sidebar".equals(scope) ? "sidebar." : scope;
+        // A scene the app's catalogue declares (HVM's sidebar) is a whole segment: its names and what starts "<scope>.".
+        Catalogues c = catalogues;
+        String prefix = !scope.endsWith(".") && c != null && c.current().scopes().contains(scope) ? scope + "." : scope;
         for (Scan.Entry e : scan.entries) {
             if (e.identifier() != null && (e.identifier().startsWith(prefix) || e.identifier().equals(scope))) {
                 items.add(item(e, scan, verdicts));
@@ -278,7 +293,8 @@ public final class SwingViewRegistry implements ViewRegistry {
         }
         for (Scan.Entry e : scan.entries) {
             boolean operable = e.target().kind() != Target.Kind.COMPONENT || Controls.operable(e.target().component());
-            if (e.identifier() == null && operable) {
+            if ((e.identifier() == null || e.derived()) && operable) {
+                // With a derived identifier too: the ops reach it, but the app still names nothing.
                 problems.add(item(e, scan).put("problem", "no identifier"));
             } else if (e.identifier() != null && counts.get(e.identifier()) > 1) {
                 problems.add(item(e, scan).put("problem", "shared identifier"));
@@ -310,6 +326,13 @@ public final class SwingViewRegistry implements ViewRegistry {
     private ObjectNode item(Scan.Entry e, Scan scan, boolean verdicts) {
         Target t = e.target();
         ObjectNode o = Items.describe(t, e.window(), scan.labels.get(t.component()));
+        o.put("window", scan.identifierOf(e.window()));
+        if (o.has("for")) {
+            o.put("for", scan.identifierOf(((javax.swing.JToolTip) t.component()).getComponent()));
+        }
+        if (e.derived()) {
+            o.put("derived", true);
+        }
         o.put("parent", e.parent());
         if (!verdicts) {
             return o;

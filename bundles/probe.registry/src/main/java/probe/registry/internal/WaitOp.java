@@ -213,7 +213,7 @@ public final class WaitOp implements ProbeOp {
 
     private String dialogState(String name) {
         for (Window w : registry.windows()) {
-            if (w instanceof java.awt.Dialog && ("dialog." + name).equals(w.getName())) {
+            if (w instanceof java.awt.Dialog && name.equals(registry.dialogName((java.awt.Dialog) w))) {
                 return "open";
             }
         }

@@ -69,7 +69,7 @@ class NotFoundTest {
     void aMisspeltScopeNamesTheNearestScopes() {
         ProbeException e = NotFound.scope("dialg", SHOWING, CatalogueTest.HVM);
         assertEquals("dialog", e.details().get("nearest").get(0).asText());
-        assertEquals("scope 'dialg' is not window, dialog or sidebar, and no identifier the app can show starts with it; nearest: dialog",
+        assertEquals("scope 'dialg' is not window or dialog, and no identifier the app can show starts with it; nearest: dialog",
                 e.getMessage());
         assertEquals("sidebar", NotFound.scope("sidebr", SHOWING, CatalogueTest.HVM).details().get("nearest").get(0).asText());
     }

@@ -206,7 +206,8 @@ public final class ScreenshotOp implements ProbeOp {
         // The same listing gui.list gives, taken in the same EDT task as the paint, so the boxes match the pixels.
         List<Marks.Shown> windows = new ArrayList<>();
         for (Window w : registry.windows()) {
-            windows.add(new Marks.Shown(w.getName() == null ? "" : w.getName(), screenBounds(w)));
+            String id = registry.identifierOf(w);
+            windows.add(new Marks.Shown(id == null ? "" : id, screenBounds(w)));
         }
         // A dialog's shot shows the dialog and what it owns: only those are listed (gui.list's dialog scope).
         // Without verdicts: a box needs what shows where, not whether a hand could operate it (most of a listing's cost).
@@ -260,7 +261,7 @@ public final class ScreenshotOp implements ProbeOp {
                 } finally {
                     wg.dispose();
                 }
-                painted.add(w.getName());
+                painted.add(registry.identifierOf(w));
             }
         } finally {
             g.dispose();
