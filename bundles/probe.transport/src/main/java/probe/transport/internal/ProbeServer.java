@@ -127,8 +127,11 @@ public final class ProbeServer implements Connection.Dispatcher {
         try {
             this.token = readToken(config);
             Map<String, String> env = System.getenv();
+            // The agent's per-application path first (a property of the framework it embeds), then the
+            // environment, then ConfigAdmin's.
+            String agentPath = context.getProperty(SocketPaths.PROPERTY);
             path = SocketPaths.resolve(env, System.getProperty("os.name"), System.getProperty("user.home"),
-                    env.get(SocketPaths.ENV), config.socketPath());
+                    agentPath, env.get(SocketPaths.ENV), config.socketPath());
             this.bound = SocketBinder.bind(path, System.getProperty("os.name"));
         } catch (SocketBinder.RefusedException e) {
             LOG.log(System.Logger.Level.DEBUG, "the probe refused to start on " + path, e);
