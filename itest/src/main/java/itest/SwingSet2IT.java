@@ -104,6 +104,16 @@ class SwingSet2IT {
         return found;
     }
 
+    /** The toolbar's toggle that opens the buttons demo, found by its tooltip; null when not listed. */
+    private static JsonNode buttonsToggle(JsonNode items) {
+        for (JsonNode i : items) {
+            if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith("JButton")) {
+                return i;
+            }
+        }
+        return null;
+    }
+
     @Test
     void attachListDetachAttachAgain() throws Exception {
         Path jar = swingSet2();
@@ -145,13 +155,22 @@ class SwingSet2IT {
                     + duplicates.size() + " duplicates");
 
             // The toolbar's second toggle (the buttons demo), by its tooltip: clicked later by X, after detach.
-            JsonNode buttons = null;
-            for (JsonNode i : items) {
-                if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith("JButton")) {
-                    buttons = i;
-                }
-            }
+            JsonNode buttons = buttonsToggle(items);
             assertTrue(buttons != null && !buttons.path("value").asBoolean(), "the buttons demo's toggle, not selected yet: " + buttons);
+            // SwingSet2 goes on loading its demos after its frame shows: the toggle's place on the screen
+            // is taken once two listings in a row agree on it.
+            JsonNode[] toggle = {buttons};
+            Fixture.await("the toolbar in place", () -> {
+                try {
+                    JsonNode now = buttonsToggle(items(pid));
+                    boolean same = now != null && now.get("atOnScreen").equals(toggle[0].get("atOnScreen"));
+                    toggle[0] = now == null ? toggle[0] : now;
+                    return same;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+            buttons = toggle[0];
 
             long d0 = System.nanoTime();
             Cli.Result detached = hvmDbg("detach", Long.toString(pid)).ok();
@@ -166,12 +185,8 @@ class SwingSet2IT {
             hvmDbg("attach", Long.toString(pid)).ok();
             Fixture.await("the buttons demo selected by the X click", () -> {
                 try {
-                    for (JsonNode i : items(pid)) {
-                        if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith("JButton")) {
-                            return i.path("value").asBoolean();
-                        }
-                    }
-                    return false;
+                    JsonNode now = buttonsToggle(items(pid));
+                    return now != null && now.path("value").asBoolean();
                 } catch (Exception e) {
                     return false;
                 }
