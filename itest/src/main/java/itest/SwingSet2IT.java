@@ -183,14 +183,22 @@ class SwingSet2IT {
             // The application takes a real X click without the probe, and the probe comes back.
             run("xdotool", "mousemove", buttons.get("atOnScreen").get(0).asText(), buttons.get("atOnScreen").get(1).asText(), "click", "1");
             hvmDbg("attach", Long.toString(pid)).ok();
-            Fixture.await("the buttons demo selected by the X click", () -> {
-                try {
-                    JsonNode now = buttonsToggle(items(pid));
-                    return now != null && now.path("value").asBoolean();
-                } catch (Exception e) {
-                    return false;
-                }
-            });
+            String[] last = {""};
+            try {
+                Fixture.await("the buttons demo selected by the X click", () -> {
+                    try {
+                        JsonNode now = buttonsToggle(items(pid));
+                        last[0] = String.valueOf(now);
+                        return now != null && now.path("value").asBoolean();
+                    } catch (Exception | AssertionError e) {
+                        last[0] = e.toString();
+                        return false;
+                    }
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; clicked at " + buttons.get("atOnScreen") + ", last seen: " + last[0]
+                        + "; under the pointer: " + run("xdotool", "getmouselocation"), e);
+            }
             hvmDbg("detach", Long.toString(pid)).ok();
             assertEquals(List.of(), probeThreads(pid));
 
