@@ -129,6 +129,10 @@ class SwingSet2IT {
             assertTrue(socket.getFileName().toString().equals(pid + ".sock"), "a socket of its own: " + socket);
             System.out.println("SwingSet2IT: Java " + Runtime.version().feature() + ", attach to probe.hello answered: " + attachMs + " ms");
 
+            Cli.Result ps = hvmDbg("ps").ok();
+            assertTrue(ps.out().lines().anyMatch(l -> l.startsWith(pid + " ") && l.contains(" yes ") && l.endsWith(socket.toString())
+                    && l.contains("SwingSet2.jar")), ps.out());
+
             Cli.Result again = hvmDbg("attach", Long.toString(pid)).ok();
             assertTrue(again.out().contains("already"), again.out());
             assertTrue(hvmDbg("--pid", Long.toString(pid), "hello").ok().out().contains("protocol"));
@@ -157,11 +161,12 @@ class SwingSet2IT {
             // The toolbar's second toggle (the buttons demo), by its tooltip: clicked later by X, after detach.
             JsonNode buttons = buttonsToggle(items);
             assertTrue(buttons != null && !buttons.path("value").asBoolean(), "the buttons demo's toggle, not selected yet: " + buttons);
-            // SwingSet2 goes on loading its demos after its frame shows: the toggle's place on the screen
-            // is taken once two listings in a row agree on it.
+            // SwingSet2 goes on loading its demos after its frame shows, and then centres the frame: the
+            // toggle's place on the screen is taken once two listings a second apart agree on it.
             JsonNode[] toggle = {buttons};
             Fixture.await("the toolbar in place", () -> {
                 try {
+                    Thread.sleep(1000);
                     JsonNode now = buttonsToggle(items(pid));
                     boolean same = now != null && now.get("atOnScreen").equals(toggle[0].get("atOnScreen"));
                     toggle[0] = now == null ? toggle[0] : now;
@@ -227,6 +232,46 @@ class SwingSet2IT {
             });
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
             assertEquals(143, launcher.exitCode(), "launch exits with the application's exit code (SIGTERM)");
+        }
+    }
+
+    /** A JVM that waits, started from a source file with {@code flags}: no GUI needed to be refused. */
+    private static Proc waiting(Path dir, String... flags) throws Exception {
+        Path source = dir.resolve("Wait.java");
+        Files.writeString(source, "public class Wait { public static void main(String[] a) throws Exception {"
+                + " System.out.println(\"waiting\"); Thread.sleep(120_000); } }");
+        List<String> args = new ArrayList<>(List.of(flags));
+        args.add(source.toString());
+        Proc p = Proc.java(Map.of(), args.toArray(new String[0]));
+        p.awaitLine("waiting");
+        return p;
+    }
+
+    @Test
+    void refusalsSayWhyWithTheirExitCodes() throws Exception {
+        Path dir = Files.createTempDirectory("swingset2it");
+        Cli.Result none = hvmDbg("attach", "999999999");
+        assertEquals(4, none.exit(), none.err());
+        assertTrue(none.err().contains("no process 999999999"), none.err());
+        Process notJvm = new ProcessBuilder("sleep", "60").start();
+        try {
+            Cli.Result r = hvmDbg("attach", Long.toString(notJvm.pid()));
+            assertEquals(4, r.exit(), r.err());
+            assertTrue(r.err().contains("is not a JVM"), r.err());
+            assertTrue(notJvm.isAlive(), "a process that is no JVM is not signalled");
+        } finally {
+            notJvm.destroy();
+        }
+        try (Proc refusing = waiting(dir, "-XX:+DisableAttachMechanism")) {
+            Cli.Result r = hvmDbg("attach", Long.toString(refusing.pid()));
+            assertEquals(6, r.exit(), r.err());
+            assertTrue(r.err().contains("DisableAttachMechanism") && r.err().lines().count() == 1, r.err());
+        }
+        try (Proc headless = waiting(dir, "-Djava.awt.headless=true")) {
+            Cli.Result r = hvmDbg("attach", Long.toString(headless.pid()));
+            assertEquals(8, r.exit(), r.err());
+            assertTrue(r.err().contains("headless"), r.err());
+            assertEquals(0, hvmDbg("detach", Long.toString(headless.pid())).exit(), "nothing to detach from");
         }
     }
 }
