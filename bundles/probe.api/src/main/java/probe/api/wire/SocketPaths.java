@@ -14,6 +14,15 @@ public final class SocketPaths {
     /** The environment variable that names the socket for server and clients alike. */
     public static final String ENV = "HVM_GUI_PROBE_SOCKET";
 
+    /**
+     * The framework property that names the socket before anything else: set by the agent
+     * (bundles/probe.agent) to the path of the application it was loaded into, {@link #forApplication}.
+     */
+    public static final String PROPERTY = "hdp.gui.probe.socket";
+
+    /** The folder, inside the runtime or state folder, that holds one socket per probed application. */
+    public static final String APPLICATIONS_DIR = "hdp-gui";
+
     /** The socket file's name inside the run folder. */
     public static final String FILE_NAME = "hvm-dbg-gui.sock";
 
@@ -51,6 +60,30 @@ public final class SocketPaths {
             return Path.of(xdg).resolve("hvm").resolve(FILE_NAME);
         }
         return home.resolve(".local").resolve("state").resolve("hvm").resolve("run").resolve(FILE_NAME);
+    }
+
+    /**
+     * The socket of the probe an agent loaded into the JVM {@code pid}:
+     * {@code $XDG_RUNTIME_DIR/hdp-gui/PID.sock}, or {@code ~/.local/state/hdp-gui/run/PID.sock} when
+     * {@code XDG_RUNTIME_DIR} is unset ({@code ~/Library/Application Support/HDP-GUI/run/PID.sock} on
+     * macOS). One socket per application, so that two probed applications never want the same one.
+     */
+    public static Path forApplication(Map<String, String> env, String osName, String userHome, long pid) {
+        String file = pid + ".sock";
+        Path home = Path.of(userHome);
+        if (isMac(osName)) {
+            return home.resolve("Library").resolve("Application Support").resolve("HDP-GUI").resolve("run").resolve(file);
+        }
+        String xdg = env.get("XDG_RUNTIME_DIR");
+        if (xdg != null && !xdg.isBlank()) {
+            return Path.of(xdg).resolve(APPLICATIONS_DIR).resolve(file);
+        }
+        return home.resolve(".local").resolve("state").resolve(APPLICATIONS_DIR).resolve("run").resolve(file);
+    }
+
+    /** {@link #forApplication(Map, String, String, long)} for this process's environment. */
+    public static Path forApplication(long pid) {
+        return forApplication(System.getenv(), System.getProperty("os.name"), System.getProperty("user.home"), pid);
     }
 
     /** The size of {@code sun_path}, terminating NUL included: 104 bytes on macOS and the BSDs, 108 on Linux. */

@@ -39,4 +39,11 @@ class SocketPathsTest {
         assertNull(SocketPaths.tooLong(Path.of(dir + "a"), "Mac OS X"));
         assertNotNull(SocketPaths.tooLong(Path.of(dir + "ab"), "Mac OS X"));
     }
+
+    @Test
+    void eachApplicationHasItsOwnSocket() {
+        assertEquals(Path.of("/run/user/1/hdp-gui/42.sock"),
+                SocketPaths.forApplication(Map.of("XDG_RUNTIME_DIR", "/run/user/1"), "Linux", "/home/u", 42));
+        assertEquals(Path.of("/home/u/.local/state/hdp-gui/run/42.sock"), SocketPaths.forApplication(Map.of(), "Linux", "/home/u", 42));
+    }
 }

@@ -17,6 +17,7 @@ import java.util.List;
  */
 final class Globals {
     static final String SOCKET = "--socket";
+    static final String PID = "--pid";
     static final String JSON = "--json";
     static final String TIMEOUT = "--timeout";
     static final String TOKEN_FILE = "--token-file";
@@ -34,7 +35,7 @@ final class Globals {
     /** Whether {@code word} names one of these options (alone or as {@code --name=value}). */
     static boolean names(String word) {
         String name = name(word);
-        return name.equals(SOCKET) || name.equals(JSON) || name.equals(TIMEOUT) || name.equals(TOKEN_FILE);
+        return name.equals(SOCKET) || name.equals(PID) || name.equals(JSON) || name.equals(TIMEOUT) || name.equals(TOKEN_FILE);
     }
 
     private static String name(String word) {
@@ -72,9 +73,18 @@ final class Globals {
         try {
             switch (name) {
                 case SOCKET:
-                    once(socketGiven, name);
+                    once(socketGiven, SOCKET + "' or '" + PID);
                     socketGiven = true;
                     socket = Path.of(value);
+                    break;
+                case PID:
+                    once(socketGiven, SOCKET + "' or '" + PID);
+                    socketGiven = true;
+                    try {
+                        socket = probe.api.wire.SocketPaths.forApplication(Long.parseLong(value));
+                    } catch (NumberFormatException e) {
+                        throw new UsageException("Invalid value for option '" + PID + "': '" + value + "' is not a process id");
+                    }
                     break;
                 case TOKEN_FILE:
                     once(tokenGiven, name);

@@ -319,7 +319,7 @@ final class GuiLine {
         if (verb.note() != null) {
             b.append(verb.note()).append('\n');
         }
-        b.append("hvm-dbg's own options (before or after the verb): --socket PATH, --json, --timeout SECONDS, --token-file FILE;"
+        b.append("hvm-dbg's own options (before or after the verb): --socket PATH, --pid PID, --json, --timeout SECONDS, --token-file FILE;"
                 + " see hvm-dbg --help.\n");
         return b.toString();
     }

@@ -17,11 +17,15 @@ import probe.api.wire.SocketPaths;
         scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = HvmDbg.Version.class,
-        description = "Drives the HVM GUI through its debug probe (HDP-GUI) over a Unix socket.",
-        subcommands = {HelloCommand.class, CallCommand.class, GuiCommand.class, McpCommand.class},
+        description = {"Drives the HVM GUI, or any Swing application it attached to, through its debug probe (HDP-GUI)",
+            "over a Unix socket."},
+        subcommands = {HelloCommand.class, CallCommand.class, GuiCommand.class, McpCommand.class,
+            JvmCommands.Ps.class, JvmCommands.AttachCmd.class, JvmCommands.DetachCmd.class, JvmCommands.LaunchCmd.class},
         footerHeading = "%nSocket, the first that applies:%n",
         footer = {
             "  --socket PATH",
+            "  --pid PID: the probe attached to or launched in that JVM,",
+            "    $XDG_RUNTIME_DIR/hdp-gui/PID.sock (~/.local/state/hdp-gui/run/PID.sock without it)",
             "  $" + SocketPaths.ENV,
             "  $XDG_RUNTIME_DIR/hvm/" + SocketPaths.FILE_NAME,
             "    (~/.local/state/hvm/run/" + SocketPaths.FILE_NAME + " without XDG_RUNTIME_DIR;",
@@ -32,13 +36,24 @@ import probe.api.wire.SocketPaths;
             "0:success",
             "1:the probe refused or failed the op (\"error CODE: message\" on stderr), or no reply in time",
             "2:bad usage",
-            "3:no probe answers on the socket"})
+            "3:no probe answers on the socket",
+            "4:attach, detach: no such process, or it does not answer as a JVM",
+            "5:attach, detach: another user's process (refused before anything is loaded)",
+            "6:attach, detach: the JVM refuses agents (-XX:+DisableAttachMechanism), or hvm-dbg runs on a JRE",
+            "7:attach: the JVM is older than Java 17",
+            "8:attach: the JVM is headless"})
 final class HvmDbg {
     final InputStream stdin;
 
     @Option(names = "--socket", paramLabel = "PATH", scope = ScopeType.INHERIT,
             description = "the probe's socket (default: see Socket below)")
     Path socket;
+
+    @Option(names = "--pid", paramLabel = "PID", scope = ScopeType.INHERIT,
+            description = "talk to the probe in that JVM (hvm-dbg attach or launch): its own socket")
+    void pid(long pid) {
+        socket = SocketPaths.forApplication(pid);
+    }
 
     @Option(names = "--json", scope = ScopeType.INHERIT,
             description = "print the reply's raw data as JSON (and an error's details)")

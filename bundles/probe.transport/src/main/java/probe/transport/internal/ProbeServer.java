@@ -92,7 +92,7 @@ public final class ProbeServer {
         byte[] token;
         try {
             token = readToken(config);
-            path = socketPath(config);
+            path = socketPath(context, config);
             this.bound = SocketBinder.bind(path, System.getProperty("os.name"));
         } catch (SocketBinder.RefusedException e) {
             LOG.log(System.Logger.Level.DEBUG, "the probe refused to start on " + path, e);
@@ -128,11 +128,14 @@ public final class ProbeServer {
         LOG.log(System.Logger.Level.INFO, "HDP-GUI probe listening on " + bound.path() + (token == null ? "" : " (token required)"));
     }
 
-    /** Where the socket goes: the environment, else the configuration, else the per-OS default (SocketPaths says which wins). */
-    private static Path socketPath(TransportConfig config) {
+    /**
+     * Where the socket goes: the agent's per-application path first (a property of the framework it
+     * embeds), then the environment, then the configuration, else the per-OS default.
+     */
+    private static Path socketPath(BundleContext context, TransportConfig config) {
         Map<String, String> env = System.getenv();
         return SocketPaths.resolve(env, System.getProperty("os.name"), System.getProperty("user.home"),
-                env.get(SocketPaths.ENV), config.socketPath());
+                context.getProperty(SocketPaths.PROPERTY), env.get(SocketPaths.ENV), config.socketPath());
     }
 
     /** The limits a client meets, as probe.hello reports them (one list, from the configuration). */

@@ -1,0 +1,277 @@
+package itest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An application nobody here wrote: SwingSet2 (Debian's openjdk-17-demo, fetched and unpacked by
+ * run/lib/swingset2.sh, named by HDP_GUI_SWINGSET2), started as a plain {@code java -jar} on this
+ * test's Java, the probe attached and detached by the real hvm-dbg jar (attach API), real X clicks
+ * by xdotool. And a JVM started with the probe by {@code hvm-dbg launch}.
+ */
+class SwingSet2IT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The names of the threads the probe's framework and bundles start. */
+    private static final List<String> PROBE_THREADS = List.of("hdp-gui", "FelixDispatchQueue", "FelixStartLevel",
+            "FelixFrameworkWiring", "SCR Component Actor", "EventAdminAsyncThread", "EventAdminThread", "CM Configuration Updater",
+            "CM Event Dispatcher", "FelixResolver");
+
+    private static Path swingSet2() {
+        String jar = System.getenv("HDP_GUI_SWINGSET2");
+        Assumptions.assumeTrue(jar != null && Files.isRegularFile(Path.of(jar)),
+                "HDP_GUI_SWINGSET2 names no SwingSet2.jar: run/test fetches it with run/lib/swingset2.sh, which said why it could not");
+        return Path.of(jar);
+    }
+
+    /** hvm-dbg as a user runs it, with no --socket: the commands find the JVM's socket themselves. */
+    private static Cli.Result hvmDbg(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", Cli.jar().toString()));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile("hvm-dbg", ".out");
+        Path err = Files.createTempFile("hvm-dbg", ".err");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().remove("HVM_GUI_PROBE_SOCKET");
+            Process p = pb.start();
+            p.getOutputStream().close();
+            if (!p.waitFor(Fixture.WAIT.toSeconds(), TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("hvm-dbg " + String.join(" ", args) + " did not exit");
+            }
+            return new Cli.Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    private static String run(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        boolean ended = p.waitFor(Fixture.WAIT.toSeconds(), TimeUnit.SECONDS);
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
+        return out;
+    }
+
+    /** Waits until the JVM {@code pid} shows a window on the X server. */
+    private static void awaitWindow(long pid) throws InterruptedException {
+        Fixture.await("a window of pid " + pid, () -> {
+            try {
+                Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "SwingSet")
+                        .redirectErrorStream(true).start();
+                return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    private static JsonNode items(long pid) throws Exception {
+        return JSON.readTree(hvmDbg("--pid", Long.toString(pid), "--json", "gui", "list").ok().out()).get("items");
+    }
+
+    /** The probe's threads in JVM {@code pid}, from its thread dump (jcmd Thread.print). */
+    private static List<String> probeThreads(long pid) throws Exception {
+        String dump = run(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), "Thread.print");
+        List<String> found = new ArrayList<>();
+        for (String line : dump.split("\n")) {
+            if (line.startsWith("\"")) {
+                String name = line.substring(1, line.indexOf('"', 1));
+                if (PROBE_THREADS.stream().anyMatch(name::startsWith)) {
+                    found.add(name);
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The toolbar's toggle that opens the buttons demo, found by its tooltip; null when not listed. */
+    private static JsonNode buttonsToggle(JsonNode items) {
+        for (JsonNode i : items) {
+            if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith("JButton")) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void attachListDetachAttachAgain() throws Exception {
+        Path jar = swingSet2();
+        try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
+            long pid = app.pid();
+            awaitWindow(pid);
+
+            long t0 = System.nanoTime();
+            Cli.Result attached = hvmDbg("attach", Long.toString(pid)).ok();
+            long attachMs = (System.nanoTime() - t0) / 1_000_000;
+            Path socket = Path.of(attached.out().trim());
+            assertTrue(Files.exists(socket), attached.out() + attached.err());
+            assertTrue(socket.getFileName().toString().equals(pid + ".sock"), "a socket of its own: " + socket);
+            System.out.println("SwingSet2IT: Java " + Runtime.version().feature() + ", attach to probe.hello answered: " + attachMs + " ms");
+
+            Cli.Result ps = hvmDbg("ps").ok();
+            assertTrue(ps.out().lines().anyMatch(l -> l.startsWith(pid + " ") && l.contains(" yes ") && l.endsWith(socket.toString())
+                    && l.contains("SwingSet2.jar")), ps.out());
+
+            Cli.Result again = hvmDbg("attach", Long.toString(pid)).ok();
+            assertTrue(again.out().contains("already"), again.out());
+            assertTrue(hvmDbg("--pid", Long.toString(pid), "hello").ok().out().contains("protocol"));
+
+            // Every operable control has an identifier, unique in its window.
+            JsonNode items = items(pid);
+            int operable = 0;
+            int named = 0;
+            Set<String> seen = new HashSet<>();
+            List<String> duplicates = new ArrayList<>();
+            for (JsonNode i : items) {
+                if (!i.path("clickable").asBoolean(false)) {
+                    continue;
+                }
+                operable++;
+                if (!i.path("identifier").isNull() && !i.path("identifier").isMissingNode()) {
+                    named++;
+                    if (!seen.add(i.path("window").asText() + "/" + i.get("identifier").asText())) {
+                        duplicates.add(i.get("identifier").asText());
+                    }
+                }
+            }
+            System.out.println("SwingSet2IT: " + items.size() + " items, " + operable + " operable, " + named + " with an identifier, "
+                    + duplicates.size() + " duplicates");
+
+            // The toolbar's second toggle (the buttons demo), by its tooltip: clicked later by X, after detach.
+            JsonNode buttons = buttonsToggle(items);
+            assertTrue(buttons != null && !buttons.path("value").asBoolean(), "the buttons demo's toggle, not selected yet: " + buttons);
+            // SwingSet2 goes on loading its demos after its frame shows, and then centres the frame: the
+            // toggle's place on the screen is taken once two listings a second apart agree on it.
+            JsonNode[] toggle = {buttons};
+            Fixture.await("the toolbar in place", () -> {
+                try {
+                    Thread.sleep(1000);
+                    JsonNode now = buttonsToggle(items(pid));
+                    boolean same = now != null && now.get("atOnScreen").equals(toggle[0].get("atOnScreen"));
+                    toggle[0] = now == null ? toggle[0] : now;
+                    return same;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+            buttons = toggle[0];
+
+            long d0 = System.nanoTime();
+            Cli.Result detached = hvmDbg("detach", Long.toString(pid)).ok();
+            long detachMs = (System.nanoTime() - d0) / 1_000_000;
+            assertFalse(Files.exists(socket), detached.out());
+            List<String> left = probeThreads(pid);
+            System.out.println("SwingSet2IT: Java " + Runtime.version().feature() + ", detach: " + detachMs + " ms, socket gone, probe threads left: " + left.size());
+            assertEquals(List.of(), left, "no probe thread after detach");
+
+            // The application takes a real X click without the probe, and the probe comes back.
+            run("xdotool", "mousemove", buttons.get("atOnScreen").get(0).asText(), buttons.get("atOnScreen").get(1).asText(), "click", "1");
+            hvmDbg("attach", Long.toString(pid)).ok();
+            String[] last = {""};
+            try {
+                Fixture.await("the buttons demo selected by the X click", () -> {
+                    try {
+                        JsonNode now = buttonsToggle(items(pid));
+                        last[0] = String.valueOf(now);
+                        return now != null && now.path("value").asBoolean();
+                    } catch (Exception | AssertionError e) {
+                        last[0] = e.toString();
+                        return false;
+                    }
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; clicked at " + buttons.get("atOnScreen") + ", last seen: " + last[0]
+                        + "; under the pointer: " + run("xdotool", "getmouselocation"), e);
+            }
+            hvmDbg("detach", Long.toString(pid)).ok();
+            assertEquals(List.of(), probeThreads(pid));
+
+            assertTrue(operable > 0 && named * 100 >= operable * 95, named + " of " + operable + " operable controls have an identifier (95% wanted)");
+            assertEquals(List.of(), duplicates, "identifiers unique in their window");
+        }
+    }
+
+    @Test
+    void launchedWithTheProbe() throws Exception {
+        Path jar = swingSet2();
+        try (Proc launcher = Proc.java(Map.of(), "-jar", Cli.jar().toString(), "launch", "--",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+                "-jar", jar.toString())) {
+            launcher.awaitLine("probe on ");
+            String line = launcher.output().lines().filter(l -> l.contains("probe on ")).findFirst().orElseThrow();
+            long pid = Long.parseLong(line.replaceAll(".*pid (\\d+),.*", "$1"));
+            awaitWindow(pid);
+            assertTrue(hvmDbg("--pid", Long.toString(pid), "hello").ok().out().contains("protocol"));
+            Fixture.await("SwingSet2's toolbar listed", () -> {
+                try {
+                    return items(pid).size() > 10;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+            assertEquals(143, launcher.exitCode(), "launch exits with the application's exit code (SIGTERM)");
+        }
+    }
+
+    /** A JVM that waits, started from a source file with {@code flags}: no GUI needed to be refused. */
+    private static Proc waiting(Path dir, String... flags) throws Exception {
+        Path source = dir.resolve("Wait.java");
+        Files.writeString(source, "public class Wait { public static void main(String[] a) throws Exception {"
+                + " System.out.println(\"waiting\"); Thread.sleep(120_000); } }");
+        List<String> args = new ArrayList<>(List.of(flags));
+        args.add(source.toString());
+        Proc p = Proc.java(Map.of(), args.toArray(new String[0]));
+        p.awaitLine("waiting");
+        return p;
+    }
+
+    @Test
+    void refusalsSayWhyWithTheirExitCodes() throws Exception {
+        Path dir = Files.createTempDirectory("swingset2it");
+        Cli.Result none = hvmDbg("attach", "999999999");
+        assertEquals(4, none.exit(), none.err());
+        assertTrue(none.err().contains("no process 999999999"), none.err());
+        Process notJvm = new ProcessBuilder("sleep", "60").start();
+        try {
+            Cli.Result r = hvmDbg("attach", Long.toString(notJvm.pid()));
+            assertEquals(4, r.exit(), r.err());
+            assertTrue(r.err().contains("is not a JVM"), r.err());
+            assertTrue(notJvm.isAlive(), "a process that is no JVM is not signalled");
+        } finally {
+            notJvm.destroy();
+        }
+        try (Proc refusing = waiting(dir, "-XX:+DisableAttachMechanism")) {
+            Cli.Result r = hvmDbg("attach", Long.toString(refusing.pid()));
+            assertEquals(6, r.exit(), r.err());
+            assertTrue(r.err().contains("DisableAttachMechanism") && r.err().lines().count() == 1, r.err());
+        }
+        try (Proc headless = waiting(dir, "-Djava.awt.headless=true")) {
+            Cli.Result r = hvmDbg("attach", Long.toString(headless.pid()));
+            assertEquals(8, r.exit(), r.err());
+            assertTrue(r.err().contains("headless"), r.err());
+            assertEquals(0, hvmDbg("detach", Long.toString(headless.pid())).exit(), "nothing to detach from");
+        }
+    }
+}
