@@ -65,7 +65,7 @@ final class EventFeed implements AutoCloseable {
     static final String OPS_CHANGED = "probe.ops.changed";
 
     private final Supplier<ProbeClient> connect;
-    private final Runnable opsChanged;
+    private final java.util.function.Consumer<String> opsChanged;
     private final java.io.PrintStream log;
     private final int capacity;
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
@@ -75,15 +75,16 @@ final class EventFeed implements AutoCloseable {
     private final Thread thread;
 
     EventFeed(Supplier<ProbeClient> connect, int capacity) {
-        this(connect, capacity, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), () -> { });
+        this(connect, capacity, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), op -> { });
     }
 
     /**
      * @param log where the feed says when its subscription starts and ends (the server's standard error)
      * @param opsChanged told when the ops present may have changed: each time it subscribes (a GUI
-     *     answers, maybe another one), and at each {@value #OPS_CHANGED} event; it returns at once
+     *     answers, maybe another one: null), and at each {@value #OPS_CHANGED} event (the op that
+     *     came, or null when one went); it returns at once
      */
-    EventFeed(Supplier<ProbeClient> connect, int capacity, java.io.PrintStream log, Runnable opsChanged) {
+    EventFeed(Supplier<ProbeClient> connect, int capacity, java.io.PrintStream log, java.util.function.Consumer<String> opsChanged) {
         this.log = log;
         this.opsChanged = opsChanged;
         this.connect = connect;
@@ -125,7 +126,7 @@ final class EventFeed implements AutoCloseable {
             client = c;
             lastFailure = null;
             log.println("hvm-dbg mcp: events: subscribed");
-            opsChanged.run();
+            opsChanged.accept(null);
             if (wasConnected) {
                 add(null, "reconnected to the GUI and subscribed again; what happened while it was away is not known");
             } else if (toldAbsent) {
@@ -139,13 +140,15 @@ final class EventFeed implements AutoCloseable {
                     if (e != null) {
                         add(e, null);
                         if (OPS_CHANGED.equals(e.path("event").asText())) {
-                            opsChanged.run();
+                            opsChanged.accept("added".equals(e.path("change").asText()) ? e.path("op").asText(null) : null);
                         }
                     }
                 }
             } catch (ProbeClientException gone) {
-                log.println("hvm-dbg mcp: events: the subscription ended (" + gone.getClass().getSimpleName() + ")");
+                // Closing the feed closes its connection, which ends the subscription: that is no news.
                 if (!closed) {
+                    log.println("hvm-dbg mcp: events: the subscription ended (" + gone.getClass().getSimpleName() + ": "
+                            + gone.getMessage() + ")");
                     add(null, "the GUI went away (" + gone.getMessage() + "); waiting for it to come back");
                     toldAbsent = true;
                 }

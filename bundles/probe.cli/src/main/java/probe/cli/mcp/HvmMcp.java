@@ -152,7 +152,7 @@ public final class HvmMcp {
         Requests json = new Requests(new JacksonMcpJsonMapper(new ObjectMapper()));
         HvmMcp[] self = new HvmMcp[1];
         // The feed tells the tools when the ops present may have changed: a GUI answers (anew), or probe.ops.changed.
-        EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY, err, () -> self[0].opsChanged());
+        EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY, err, op -> self[0].opsChanged(op));
         HvmMcp tools = new HvmMcp(probe, events, System::getenv, err, dataInText, json);
         self[0] = tools;
         CountDownLatch ended = new CountDownLatch(1);
@@ -168,6 +168,7 @@ public final class HvmMcp {
                 .tools(tools.specifications(known(known)))
                 .build();
         tools.attach(server);
+        transport.answerFirst(tools::goneTool);
         events.start();
         try {
             ended.await();
@@ -296,13 +297,85 @@ public final class HvmMcp {
      * brought up to date {@link #SETTLE_OPS} later, once for a burst.
      */
     void opsChanged() {
+        opsChanged(null);
+    }
+
+    /**
+     * {@link #opsChanged()}, {@code added} naming the op that came (else null). Such an op is
+     * awaited: probe.ops.changed comes when its service is registered, which may be before the
+     * probe has it (its component still activating, as one that opens a window on the EDT is), so
+     * probe.describe is asked again every {@link #REASK} until it describes it, at most {@link #AWAIT_DESCRIBED}.
+     */
+    void opsChanged(String added) {
+        if (added != null) {
+            synchronized (awaited) {
+                awaited.put(added, System.nanoTime() + AWAIT_DESCRIBED.toNanos());
+            }
+        }
+        schedule(SETTLE_OPS);
+    }
+
+    private void schedule(Duration after) {
         if (refreshQueued.compareAndSet(false, true)) {
             try {
-                refresher.schedule(this::refresh, SETTLE_OPS.toMillis(), TimeUnit.MILLISECONDS);
+                refresher.schedule(this::refresh, after.toMillis(), TimeUnit.MILLISECONDS);
             } catch (java.util.concurrent.RejectedExecutionException stopping) {
                 refreshQueued.set(false);
             }
         }
+    }
+
+    /** How often probe.describe is asked again for an op announced but not described yet. */
+    static final Duration REASK = Duration.ofMillis(250);
+    /** How long an op announced is awaited in probe.describe. */
+    static final Duration AWAIT_DESCRIBED = Duration.ofSeconds(10);
+    /** The ops announced (probe.ops.changed, added) that probe.describe has not described yet, with when to stop asking (System.nanoTime). */
+    private final Map<String, Long> awaited = new LinkedHashMap<>();
+
+    /** After a refresh: the awaited ops now described are no longer awaited; if any is still awaited, probe.describe is asked again. */
+    private void awaitDescribed(java.util.Collection<String> described) {
+        boolean again;
+        synchronized (awaited) {
+            long now = System.nanoTime();
+            awaited.keySet().removeAll(described);
+            awaited.entrySet().removeIf(e -> {
+                if (now - e.getValue() < 0) {
+                    return false;
+                }
+                log.println("hvm-dbg mcp: the op " + e.getKey() + " came, but probe.describe did not describe it within "
+                        + AWAIT_DESCRIBED.toSeconds() + " s; no tool for it");
+                return true;
+            });
+            again = !awaited.isEmpty();
+        }
+        if (again) {
+            schedule(REASK);
+        }
+    }
+
+    /** The tools removed because their op went, by name: a call of one is answered as the op's absence (gui.op_unavailable), not as an unknown tool. */
+    private final Map<String, ToolSpecs.Spec> gone = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A tools/call of a tool removed because its op went: answered here, as a result with
+     * {@code isError} (the probe says the op's bundle is not there: gui.op_unavailable), where the
+     * SDK would answer a JSON-RPC error (unknown tool). Null for any other request.
+     */
+    Object goneTool(io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest request) {
+        if (!io.modelcontextprotocol.spec.McpSchema.METHOD_TOOLS_CALL.equals(request.method()) || !(request.params() instanceof Map<?, ?> p)
+                || !(p.get("name") instanceof String name)) {
+            return null;
+        }
+        ToolSpecs.Spec s;
+        synchronized (tools) {
+            s = tools.containsKey(name) ? null : gone.get(name);
+        }
+        if (s == null) {
+            return null;
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> args = p.get("arguments") instanceof Map<?, ?> a ? (Map<String, Object>) a : Map.of();
+        return call(s, args, null, null);
     }
 
     /**
@@ -325,6 +398,7 @@ public final class HvmMcp {
                 log.println("hvm-dbg mcp: the tools stay as they are: probe.describe failed (" + why + ")");
                 refreshFailed = why;
             }
+            awaitDescribed(List.of());
             return;
         }
         Map<String, OpDescription> present = new LinkedHashMap<>();
@@ -347,6 +421,9 @@ public final class HvmMcp {
                 if (now == null ? Known.of(s.op()).isEmpty() : !now.toJson().equals(s.described().toJson())) {
                     tools.remove(s.name());
                     removed.add(s.name());
+                    if (now == null) {
+                        gone.put(s.name(), s);
+                    }
                 }
             }
             for (OpDescription d : present.values()) {
@@ -361,10 +438,12 @@ public final class HvmMcp {
                 ToolSpecs.Spec s = tools.containsKey(name) ? null : ToolSpecs.of(d, name);
                 if (s != null) {
                     tools.put(s.name(), s);
+                    gone.remove(s.name());
                     added.add(s);
                 }
             }
         }
+        awaitDescribed(present.keySet());
         McpAsyncServer to = server;
         if (to == null) {
             return;

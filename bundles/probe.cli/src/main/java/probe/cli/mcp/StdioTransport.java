@@ -4,6 +4,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCNotification;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpServerSession;
@@ -15,9 +16,16 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
@@ -44,6 +52,10 @@ import reactor.core.publisher.Sinks;
  * nothing is waited for. A line longer than {@link #MAX_LINE} bytes, or one that is not a JSON-RPC
  * message, ends the input, as the SDK's transport does (blank lines are skipped; a line ends at
  * {@code \n}, a {@code \r} before it dropped); what was read before is still answered.
+ *
+ * <p>It keeps MCP's lifecycle whatever the server does meanwhile: no notification is written before
+ * the client's {@code notifications/initialized} (so none before the initialize response either),
+ * and the SDK's one tools/list_changed per tool added or removed is written once per burst.
  */
 final class StdioTransport implements McpServerTransportProvider {
     /** The longest line read (the SDK's default): a client that never ends a line cannot fill the memory. */
@@ -63,6 +75,30 @@ final class StdioTransport implements McpServerTransportProvider {
     /** Set once a write to the output failed: the client is gone, nothing more is written or waited for. */
     private volatile boolean outputGone;
     private volatile McpServerSession session;
+    /** What answers a request itself before the session sees it (a result, or null to pass it on): {@link HvmMcp#goneTool}. */
+    private volatile Function<JSONRPCRequest, Object> answerFirst = r -> null;
+    /**
+     * Set once the client said {@code notifications/initialized}: MCP lets a server send no
+     * notification before then. Notifications sent earlier are held back ({@link #heldBack}) and
+     * written then, but a tools/list_changed, which the client's first tools/list makes needless.
+     */
+    private boolean initialized;
+    private final List<JSONRPCMessage> heldBack = new ArrayList<>();
+    /**
+     * One notifications/tools/list_changed per burst of changes: the SDK sends one per tool added or
+     * removed, and a plugin brings several; it is written once no other came for {@link #SETTLE_LIST},
+     * at most {@link #MOST_LIST} after the first.
+     */
+    static final Duration SETTLE_LIST = Duration.ofMillis(100);
+    static final Duration MOST_LIST = Duration.ofSeconds(1);
+    private final ScheduledExecutorService notifier = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mcp-list-changed");
+        t.setDaemon(true);
+        return t;
+    });
+    /** When the first list_changed of the burst not yet written came (System.nanoTime), and its timer; guarded by {@link #heldBack}. */
+    private long listChangedSince;
+    private ScheduledFuture<?> listChangedTimer;
 
     StdioTransport(McpJsonMapper json, InputStream in, OutputStream out, PrintStream log, LongSupplier dropped, Duration drain,
             Runnable ended) {
@@ -73,6 +109,11 @@ final class StdioTransport implements McpServerTransportProvider {
         this.dropped = dropped;
         this.drain = drain;
         this.ended = ended;
+    }
+
+    /** {@code answer} answers a request itself (a result), or gives null to pass it to the session. */
+    void answerFirst(Function<JSONRPCRequest, Object> answer) {
+        this.answerFirst = answer;
     }
 
     @Override
@@ -151,14 +192,82 @@ final class StdioTransport implements McpServerTransportProvider {
                     }
                     if (m instanceof JSONRPCRequest) {
                         requests.incrementAndGet();
+                        if (answeredHere((JSONRPCRequest) m)) {
+                            continue;
+                        }
                     }
                     if (!inbound.tryEmitNext(m).isSuccess()) {
                         break;
+                    }
+                    if (m instanceof JSONRPCNotification n && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {
+                        initialized();
                     }
                 }
                 awaitAnswers();
             } finally {
                 ended.run();
+            }
+        }
+
+        /** Whether {@link #answerFirst} answered the request (its answer written). */
+        private boolean answeredHere(JSONRPCRequest r) {
+            Object result;
+            try {
+                result = answerFirst.apply(r);
+            } catch (RuntimeException e) {
+                log.println("hvm-dbg mcp: a request was not answered here (" + e.getClass().getSimpleName() + "); the session answers it");
+                return false;
+            }
+            if (result == null) {
+                return false;
+            }
+            try {
+                write(new JSONRPCResponse(McpSchema.JSONRPC_VERSION, r.id(), result, null));
+            } catch (IllegalStateException e) {
+                log.println("hvm-dbg mcp: " + e.getMessage());
+            }
+            return true;
+        }
+
+        /** The client is initialized: what was held back is written, in order, before any notification after it. */
+        private void initialized() {
+            synchronized (heldBack) {
+                initialized = true;
+                for (JSONRPCMessage m : heldBack) {
+                    try {
+                        write(m);
+                    } catch (IllegalStateException e) {
+                        log.println("hvm-dbg mcp: " + e.getMessage());
+                    }
+                }
+                heldBack.clear();
+            }
+        }
+
+        /** A list_changed: written once the burst it belongs to settled ({@link #SETTLE_LIST}, at most {@link #MOST_LIST}). */
+        private void listChanged(JSONRPCNotification n) {
+            synchronized (heldBack) {
+                long now = System.nanoTime();
+                if (listChangedTimer == null) {
+                    listChangedSince = now;
+                } else {
+                    listChangedTimer.cancel(false);
+                }
+                long left = listChangedSince + MOST_LIST.toNanos() - now;
+                try {
+                    listChangedTimer = notifier.schedule(() -> {
+                        synchronized (heldBack) {
+                            listChangedTimer = null;
+                        }
+                        try {
+                            write(n);
+                        } catch (IllegalStateException e) {
+                            log.println("hvm-dbg mcp: " + e.getMessage());
+                        }
+                    }, Math.max(0, Math.min(SETTLE_LIST.toNanos(), left)), TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.RejectedExecutionException closed) {
+                    listChangedTimer = null;
+                }
             }
         }
 
@@ -176,7 +285,26 @@ final class StdioTransport implements McpServerTransportProvider {
 
         @Override
         public Mono<Void> sendMessage(JSONRPCMessage message) {
-            return Mono.fromRunnable(() -> write(message));
+            return Mono.fromRunnable(() -> send(message));
+        }
+
+        private void send(JSONRPCMessage message) {
+            if (message instanceof JSONRPCNotification n) {
+                boolean listChanged = McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(n.method());
+                synchronized (heldBack) {
+                    if (!initialized) {
+                        if (!listChanged) {
+                            heldBack.add(message);
+                        }
+                        return;
+                    }
+                }
+                if (listChanged) {
+                    listChanged(n);
+                    return;
+                }
+            }
+            write(message);
         }
 
         private void write(JSONRPCMessage message) {
@@ -222,6 +350,7 @@ final class StdioTransport implements McpServerTransportProvider {
         @Override
         public void close() {
             closing.set(true);
+            notifier.shutdownNow();
             inbound.tryEmitComplete();
         }
     }

@@ -218,14 +218,18 @@ final class ToolSpecs {
     /** The arguments every action takes, which no tool shows (a model rarely needs them; the probe takes them all the same). */
     static final Set<String> UNSHOWN = Set.of("effects", "settleMillis");
 
-    /** Schema keywords left out of the tool list: the probe (or {@link ToolArgs}) says them when it refuses a value. */
-    private static final Set<String> UNSHOWN_KEYWORDS = Set.of("minLength", "maxLength", "uniqueItems", "maxItems", "minimum",
-            "maximum", "additionalProperties", "default");
+    /**
+     * Schema keywords left out of the tool list: the probe (or {@link ToolArgs}) says them when it
+     * refuses a value. A number's range, a default and the choices ({@code enum}) stay: an agent
+     * should not learn them only by being refused.
+     */
+    private static final Set<String> UNSHOWN_KEYWORDS = Set.of("minLength", "maxLength", "uniqueItems", "maxItems",
+            "additionalProperties");
 
     /**
      * The schema a model is shown: the description's ({@link OpDescription#schema}) but the receipt's
-     * arguments ({@link #UNSHOWN}) and the bounds ({@link #UNSHOWN_KEYWORDS}), which cost tokens on
-     * every tool list and are said, from the description, in a refusal.
+     * arguments ({@link #UNSHOWN}) and the lengths and counts ({@link #UNSHOWN_KEYWORDS}), which cost
+     * tokens on every tool list and are said, from the description, in a refusal.
      */
     static ObjectNode view(OpDescription takes) {
         ObjectNode s = takes.schema();
