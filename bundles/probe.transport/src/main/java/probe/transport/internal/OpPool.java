@@ -71,6 +71,11 @@ final class OpPool {
         }
     }
 
+    /** Tasks given and not yet finished (their thread may still be returning from them). */
+    int unfinished() {
+        return unfinished.get();
+    }
+
     /** Threads running now (for the limits hello reports and the tests). */
     int threads() {
         return executor.getPoolSize();
