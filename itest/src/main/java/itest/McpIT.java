@@ -155,7 +155,11 @@ class McpIT {
     void initializeListToolsSnapshotAndScreenshots() throws Exception {
         try (Session s = new Session(Fixture.socket(), Map.of())) {
             assertEquals("hvm-dbg", s.initialized.at("/initialized/serverInfo/name").asText(), s.initialized.toString());
-            assertTrue(s.initialized.at("/initialized/instructions").asText().contains("gui_snapshot"));
+            String instructions = s.initialized.at("/initialized/instructions").asText();
+            assertTrue(instructions.contains("gui_snapshot"), instructions);
+            // The generic server names HVM because HVM answers (its pid, its window's title), not by itself.
+            assertTrue(instructions.contains("(pid " + ProcessHandle.current().pid() + "), its windows ")
+                    && instructions.contains("\"HVM\""), instructions);
 
             JsonNode tools = s.send(Wire.object().put("cmd", "tools")).get("tools");
             Set<String> names = new HashSet<>();

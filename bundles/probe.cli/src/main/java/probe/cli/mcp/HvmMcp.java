@@ -71,15 +71,58 @@ import reactor.core.scheduler.Schedulers;
  * (slf4j-simple) writes warnings to standard error.
  */
 public final class HvmMcp {
-    static final String INSTRUCTIONS = "Drives the HVM desktop application (a Swing VM manager) through its debug probe,"
+    /**
+     * What the server tells a model at {@code initialize}: nothing of one application, since the
+     * probe serves whichever Swing application it was loaded into ({@link #instructions} adds the
+     * one answering when the server starts).
+     */
+    static final String INSTRUCTIONS = "Drives a Swing desktop application through its GUI probe,"
             + " as a person's eyes and hands would. Start with gui_snapshot: one line per visible control with its"
-            + " identifier (<scene>.<role>.<name>, such as toolbar.button.createVM or dialog.createVM.input.name) and"
+            + " identifier (<scene>.<role>.<name>, such as main.button.save or dialog.open.input.fileName) and"
             + " whether a hand could operate it now. Pass those identifiers to the other tools; an identifier names the"
             + " same control for as long as it shows, so it does not go stale between snapshots. Every action answers"
             + " what it changed and which dialog is open after it, and lists a dialog that opened with its controls:"
             + " no new snapshot is needed to go on. Use gui_wait to wait for a dialog or a"
             + " control instead of sleeping. Type a password with gui_type's secretEnv (an environment variable of"
             + " this server), never as text: the password then never passes through the conversation.";
+
+    /** How long the server waits, as it starts, for the probe to say which application answers. */
+    static final Duration ASK_WHO = Duration.ofSeconds(1);
+
+    /**
+     * {@link #INSTRUCTIONS} and, when a probe answers within {@link #ASK_WHO}, the application it
+     * answers for (its main class, pid and windows' titles, from {@code probe.hello}): the model
+     * learns it drives HVM only when HVM answers.
+     */
+    static String instructions(Probe probe) {
+        try (ProbeClient c = probe.connect(ASK_WHO)) {
+            return INSTRUCTIONS + answering(c.call("probe.hello", JsonNodeFactory.instance.objectNode(), ASK_WHO).path("application"));
+        } catch (RuntimeException e) {
+            return INSTRUCTIONS + " No application answers on the probe's socket yet: the first tool call says what to start.";
+        }
+    }
+
+    /** The sentence that names the application of {@code probe.hello}'s {@code application}; empty when it says nothing. */
+    static String answering(JsonNode app) {
+        StringBuilder b = new StringBuilder();
+        String main = app.path("mainClass").asText("");
+        if (!main.isEmpty()) {
+            b.append(' ').append(main);
+        }
+        if (app.has("pid")) {
+            b.append(" (pid ").append(app.path("pid").asLong()).append(')');
+        }
+        List<String> titles = new ArrayList<>();
+        app.path("windows").forEach(t -> {
+            if (!t.asText("").isBlank()) {
+                titles.add('"' + t.asText() + '"');
+            }
+        });
+        if (!titles.isEmpty()) {
+            b.append(", its windows ").append(String.join(", ", titles));
+        }
+        return b.length() == 0 ? "" : " The application answering now:" + b + '.';
+    }
 
     /** How often a long gui_wait tells a client that asked for progress how long it has waited. */
     static final Duration PROGRESS_EVERY = Duration.ofSeconds(1);
@@ -159,7 +202,7 @@ public final class HvmMcp {
         StdioTransport transport = new StdioTransport(json, in, out, err, json::answersDropped, timeout.plusSeconds(10), ended::countDown);
         McpAsyncServer server = McpServer.async(transport)
                 .serverInfo("hvm-dbg", version())
-                .instructions(INSTRUCTIONS)
+                .instructions(instructions(probe))
                 // listChanged: the tools follow the ops present (refresh), and the client hears when they change.
                 .capabilities(ServerCapabilities.builder().tools(true).build())
                 .jsonMapper(json)

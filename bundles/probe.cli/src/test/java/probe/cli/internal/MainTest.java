@@ -328,7 +328,7 @@ class MainTest {
         assertTrue(verb.err.endsWith("Verbs: " + String.join(", ", verbs) + ". Try 'hvm-dbg gui --help' for more.\n"), verb.err);
         Run none = run();
         assertEquals(2, none.code, none.toString());
-        assertEquals("Missing required subcommand\nCommands: hello, call, gui, mcp, help, completion. Try 'hvm-dbg --help' for more.\n", none.err);
+        assertEquals("Missing required subcommand\nCommands: hello, call, gui, mcp, ps, attach, detach, launch, help, completion. Try 'hvm-dbg --help' for more.\n", none.err);
         // What the description refuses, said the same way.
         Run late = run("--socket", sock(), "gui", "wait", "--state", "opened");
         assertEquals(2, late.code, late.toString());

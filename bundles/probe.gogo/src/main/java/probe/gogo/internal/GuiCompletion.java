@@ -1,6 +1,7 @@
 package probe.gogo.internal;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -193,12 +194,28 @@ public final class GuiCompletion implements CommandSessionListener {
             case "dialog":
                 return dialogs(catalog.items());
             case "scope":
-                return join(words("scope", List.of("window", "dialog", "sidebar")), identifiers(catalog.items(), i -> true));
+                return scopes(catalog.items());
             case "key":
                 return words("key", KEYS);
             default:
                 return List.of();
         }
+    }
+
+    /**
+     * A scope: the words every application has ({@code window}, {@code dialog}), the scenes showing
+     * now (the first segment of an identifier, which names what starts with it: HVM's
+     * {@code sidebar}, a derived window's scene), then the identifiers.
+     */
+    private static List<Choice> scopes(List<Item> items) {
+        LinkedHashSet<String> scenes = new LinkedHashSet<>(List.of("window", "dialog"));
+        for (Item i : items) {
+            if (i.identifier() != null) {
+                int dot = i.identifier().indexOf('.');
+                scenes.add(dot < 0 ? i.identifier() : i.identifier().substring(0, dot));
+            }
+        }
+        return join(words("scope", List.copyOf(scenes)), identifiers(items, i -> !scenes.contains(i.identifier())));
     }
 
     private static List<Choice> dialogs(List<Item> items) {

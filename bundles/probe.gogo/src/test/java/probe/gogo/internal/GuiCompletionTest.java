@@ -78,7 +78,8 @@ class GuiCompletionTest {
         assertTrue(offered("gui:wait").contains("detail.button.start"));
         assertEquals(List.of("showing", "hidden", "enabled", "disabled", "open", "closed", "idle"),
                 offered("gui:wait", "--timeout-ms", "100", "createVM"));
-        assertEquals(List.of("window", "dialog", "sidebar", "main"), offered("gui:list", "-j").subList(0, 4));
+        assertEquals(List.of("window", "dialog", "main", "toolbar", "detail", "toolbar.button.createVM"), offered("gui:list", "-j").subList(0, 6),
+                "the scenes showing now, then the identifiers");
         assertEquals(List.of(), offered("gui:click", "toolbar.button.createVM"), "one argument only");
         assertEquals(List.of(), offered("gui:click", "--identifier", "toolbar.button.createVM"), "given as an option");
         assertEquals(List.of(), offered("gui:audit"));
@@ -91,7 +92,7 @@ class GuiCompletionTest {
         assertTrue(offered("gui:click", "--identifier").contains("toolbar.button.createVM"));
         assertEquals(List.of("shift", "ctrl", "alt", "meta"), offered("gui:keypress", "--modifiers"));
         assertTrue(offered("gui:watch", "-e").containsAll(List.of("*", "dialog.*", "vm.state")));
-        assertEquals(List.of("window", "dialog", "sidebar", "main"), offered("gui:screenshot", "--scope").subList(0, 4));
+        assertEquals(List.of("window", "dialog", "main", "toolbar"), offered("gui:screenshot", "--scope").subList(0, 4));
         assertEquals(List.of("createVM"), offered("gui:wait", "--dialog"));
         assertFalse(offered("gui:click", "--no-effects").contains("left"), "a flag takes no value: the identifier comes next");
         assertTrue(offered("gui:click", "--no-effects").contains("toolbar.button.createVM"));
