@@ -235,6 +235,124 @@ class SwingSet2IT {
         }
     }
 
+    /** The place and size of the visible X window of JVM {@code pid} titled exactly {@code title}, from xdotool. */
+    private static java.awt.Rectangle xGeometry(long pid, String title) throws Exception {
+        String id = run("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "^" + title + "$").lines()
+                .findFirst().orElseThrow();
+        Map<String, Integer> g = new java.util.HashMap<>();
+        run("xdotool", "getwindowgeometry", "--shell", id).lines().filter(l -> l.matches("[A-Z]+=\\d+"))
+                .forEach(l -> g.put(l.substring(0, l.indexOf('=')), Integer.parseInt(l.substring(l.indexOf('=') + 1))));
+        return new java.awt.Rectangle(g.get("X"), g.get("Y"), g.get("WIDTH"), g.get("HEIGHT"));
+    }
+
+    /** The changes a receipt names: its changed identifiers, what appeared and what opened. */
+    private static Set<String> named(JsonNode effects) {
+        Set<String> out = new HashSet<>();
+        effects.get("changed").forEach(c -> out.add(c.get("identifier").asText()));
+        effects.get("appeared").forEach(a -> out.add(a.asText()));
+        effects.get("opened").forEach(o -> out.add(o.asText()));
+        return out;
+    }
+
+    private static JsonNode listed(JsonNode items, String identifier) {
+        for (JsonNode i : items) {
+            if (identifier.equals(i.path("identifier").asText())) {
+                return i;
+            }
+        }
+        throw new AssertionError(identifier + " is not listed: " + items);
+    }
+
+    /**
+     * Driven through the probe's socket by the derived identifiers gui.list gives: a demo opened by
+     * its toolbar toggle, with a receipt naming what changed; a JOptionPane opened, typed into,
+     * read back and cancelled, with its dialog events; the window's shot equal to the X server's pixels.
+     */
+    @Test
+    void aDemoADialogTypingAndAShotByDerivedIdentifiers() throws Exception {
+        Path jar = swingSet2();
+        try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
+            long pid = app.pid();
+            awaitWindow(pid);
+            Path socket = Path.of(hvmDbg("attach", Long.toString(pid)).ok().out().trim());
+            try (probe.client.ProbeClient c = probe.client.ProbeClient.connect(socket)) {
+                JsonNode items = c.call("gui.list").get("items");
+                JsonNode toggle = null;
+                for (JsonNode i : items) {
+                    if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith("JOptionPane")) {
+                        toggle = i;
+                    }
+                }
+                assertTrue(toggle != null && toggle.path("derived").asBoolean(), "the option pane demo's toggle, derived: " + items);
+                String demo = toggle.get("identifier").asText();
+
+                JsonNode open = c.call("gui.click", probe.api.wire.Wire.object().put("identifier", demo).put("settleMillis", 1000));
+                System.out.println("SwingSet2IT: receipt of " + demo + ": " + open.get("effects"));
+                JsonNode effects = open.get("effects");
+                Set<String> changed = named(effects);
+                assertTrue(changed.contains(demo), "the toggle's own change is told: " + effects);
+                String input = null;
+                for (JsonNode a : effects.get("appeared")) {
+                    if (a.asText().endsWith(".button.showInputDialog")) {
+                        input = a.asText();
+                    }
+                }
+                assertTrue(input != null, "the demo's buttons appeared, by their derived identifiers: " + effects);
+                assertTrue(listed(c.call("gui.list").get("items"), demo).path("value").asBoolean(), "gui.list agrees the demo is selected");
+
+                try (probe.client.ProbeClient events = probe.client.ProbeClient.connect(socket)) {
+                    events.subscribe("dialog.*");
+                    JsonNode shown = c.call("gui.click", probe.api.wire.Wire.object().put("identifier", input).put("settleMillis", 1000));
+                    JsonNode opened = EventsIT.next(events, "dialog.opened");
+                    String dialog = opened.get("name").asText();
+                    assertFalse(dialog.matches("dialog\\d+"), "a dialog named from what it shows: " + opened);
+                    assertEquals(List.of(dialog), List.of(shown.get("effects").get("opened").get(0).asText()), shown.toString());
+                    assertEquals(dialog, c.call("gui.dialog.current").get("name").asText());
+
+                    JsonNode field = null;
+                    JsonNode cancel = null;
+                    for (JsonNode i : c.call("gui.list", probe.api.wire.Wire.object().put("scope", "dialog")).get("items")) {
+                        field = "input".equals(i.path("role").asText()) ? i : field;
+                        cancel = i.path("identifier").asText().endsWith(".button.cancel") ? i : cancel;
+                    }
+                    assertTrue(field != null && cancel != null, "the input dialog's field and Cancel button");
+                    String text = "typed into SwingSet2";
+                    c.call("gui.type", probe.api.wire.Wire.object().put("identifier", field.get("identifier").asText()).put("text", text));
+                    assertEquals(text, listed(c.call("gui.list", probe.api.wire.Wire.object().put("scope", "dialog")).get("items"),
+                            field.get("identifier").asText()).get("value").asText(), "the value read back");
+
+                    JsonNode cancelled = c.call("gui.click", probe.api.wire.Wire.object().put("identifier", cancel.get("identifier").asText())
+                            .put("settleMillis", 1000));
+                    assertEquals(dialog, EventsIT.next(events, "dialog.closed").get("name").asText());
+                    assertEquals(dialog, cancelled.get("effects").get("closed").get(0).asText(), cancelled.toString());
+                }
+
+                JsonNode window = c.call("gui.list", probe.api.wire.Wire.object().put("scope", "window")).get("items").get(0);
+                // Where the X server shows the frame, from X itself: with no window manager, SwingSet2's
+                // centring moves the X window while AWT may go on placing the frame where it was.
+                java.awt.Rectangle screen = xGeometry(pid, "SwingSet2");
+                JsonNode at = window.get("at");
+                JsonNode onScreen = window.get("atOnScreen");
+                System.out.println("SwingSet2IT: the frame on the X server at " + screen.x + "," + screen.y + ", by the probe at "
+                        + (onScreen.get(0).intValue() - at.get(0).intValue()) + "," + (onScreen.get(1).intValue() - at.get(1).intValue()));
+                assertEquals(List.of(screen.width, screen.height), List.of(window.get("frame").get(2).intValue(), window.get("frame").get(3).intValue()),
+                        "the frame's size, by X and by the probe");
+                double same = 0;
+                // The app may still repaint after the dialog closed: compare until a shot matches, for a bounded time.
+                for (long deadline = System.nanoTime() + 10_000_000_000L; same <= 0.99 && System.nanoTime() < deadline;) {
+                    java.awt.image.BufferedImage shot = ScreenshotIT.decode(c.call("gui.screenshot"));
+                    assertEquals(screen.width, shot.getWidth());
+                    assertEquals(screen.height, shot.getHeight());
+                    same = ScreenshotIT.sameAsScreen(shot, screen);
+                }
+                System.out.println("SwingSet2IT: screenshot of " + window.get("identifier").asText() + " same as the X server's: " + same);
+                assertTrue(same > 0.99, "only " + same + " of the pixels match the X server's image");
+            } finally {
+                hvmDbg("detach", Long.toString(pid)).ok();
+            }
+        }
+    }
+
     /** A JVM that waits, started from a source file with {@code flags}: no GUI needed to be refused. */
     private static Proc waiting(Path dir, String... flags) throws Exception {
         Path source = dir.resolve("Wait.java");
