@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An application nobody here wrote: SwingSet2 (Debian's openjdk-17-demo, fetched and unpacked by
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * test's Java, the probe attached and detached by the real hvm-dbg jar (attach API), real X clicks
  * by xdotool. And a JVM started with the probe by {@code hvm-dbg launch}.
  */
+@ExtendWith(Bounded.class)
 class SwingSet2IT {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The names of the threads the probe's framework and bundles start. */
