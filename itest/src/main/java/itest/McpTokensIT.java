@@ -42,10 +42,14 @@ import probe.api.wire.Wire;
 @ExtendWith(WithApp.class)
 class McpTokensIT {
     private static final String SECRET_VAR = "HVM_SECRET_VM_PASSWORD";
-    /** The targets of issue 22: calls, results' tokens in all, the tool list's tokens. */
+    /**
+     * The targets of issue 22: calls, results' tokens in all, the tool list's tokens. The tool list's
+     * 1700 is 1850 since its schemas keep minimum, maximum and default (issue 28 allows 15% for them;
+     * the list is 1837 tokens with them).
+     */
     static final int MAX_CALLS = 14;
     static final int MAX_RESULT_TOKENS = 1300;
-    static final int MAX_TOOL_LIST_TOKENS = 1700;
+    static final int MAX_TOOL_LIST_TOKENS = 1850;
 
     private static final Pattern APPEARED = Pattern.compile("\\bappeared ([^;\\n]+)");
     private static final Pattern DISAPPEARED = Pattern.compile("\\bdisappeared ([^;\\n]+)");
