@@ -29,8 +29,10 @@ public final class ToolArgs {
     private ToolArgs() {
     }
 
-    /** The prefix every {@code secretEnv} variable must have (see {@link #secret}). */
-    public static final String SECRET_PREFIX = "HVM_SECRET_";
+    /** The prefix a {@code secretEnv} variable has (see {@link #secret}), whatever application answers. */
+    public static final String SECRET_PREFIX = "HDP_GUI_SECRET_";
+    /** HVM's own prefix, taken too: the MCP configurations written for HVM before any application could answer name it. */
+    public static final String HVM_SECRET_PREFIX = "HVM_SECRET_";
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     /** Arguments the tool cannot take, said to the model as an error result. Never holds typed text. */
@@ -109,7 +111,7 @@ public final class ToolArgs {
 
     /**
      * gui_type's text: {@code text} as given, or the value of the server's environment variable
-     * {@code secretEnv} (which must start with {@link #SECRET_PREFIX}), read through {@code env}, put
+     * {@code secretEnv} (which must start with {@link #SECRET_PREFIX} or {@link #HVM_SECRET_PREFIX}), read through {@code env}, put
      * into {@code args} as {@code text} ({@code secretEnv} taken out). A value holding a control
      * character (a Tab, a line break, Escape…) is refused: typed, it would move the focus and type
      * the rest elsewhere. Messages name the variable, never its value.
@@ -128,10 +130,11 @@ public final class ToolArgs {
         }
         String name = args.remove("secretEnv").textValue();
         if (!ENV_NAME.matcher(name).matches()) {
-            throw new Problem("argument 'secretEnv' must be the name of an environment variable, such as " + SECRET_PREFIX + "VM_PASSWORD");
+            throw new Problem("argument 'secretEnv' must be the name of an environment variable, such as " + SECRET_PREFIX + "PASSWORD");
         }
-        if (!name.startsWith(SECRET_PREFIX)) {
+        if (!name.startsWith(SECRET_PREFIX) && !name.startsWith(HVM_SECRET_PREFIX)) {
             throw new Problem("secretEnv '" + name + "' is refused: only variables whose names start with " + SECRET_PREFIX
+                    + " (or HVM's " + HVM_SECRET_PREFIX + ")"
                     + " may be typed, so that no other secret of the server's environment can be; set "
                     + SECRET_PREFIX + "… in the server's env (the MCP client's configuration)");
         }

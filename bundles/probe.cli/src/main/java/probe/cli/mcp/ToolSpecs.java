@@ -140,7 +140,7 @@ final class ToolSpecs {
                     }
                 }
                 args(takes).addObject().put("name", "secretEnv").put("type", "string").put("minLength", 1)
-                        .put("help", "such as " + ToolArgs.SECRET_PREFIX + "VM_PASSWORD");
+                        .put("help", "such as " + ToolArgs.SECRET_PREFIX + "PASSWORD");
                 break;
             default:
                 break;
@@ -162,7 +162,7 @@ final class ToolSpecs {
                 .put("default", 100).put("help", "most events");
         OpDescription tool = OpDescription.of(takes);
         return new Spec(EVENTS, null, null, tool, tool(EVENTS, "Tell what happened", "The GUI's events since the last call, oldest"
-                + " first: dialog.opened, dialog.closed, list.refreshed, vm.state, error, edt.stalled.", tool, false, false));
+                + " first: dialog.opened, dialog.closed, edt.stalled and the application's own.", tool, false, false));
     }
 
     private static ArrayNode args(ObjectNode takes) {

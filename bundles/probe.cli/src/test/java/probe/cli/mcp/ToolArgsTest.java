@@ -166,11 +166,15 @@ class ToolArgsTest {
         assertEquals("hunter2-secret", secret.get("text").asText());
         assertFalse(secret.has("secretEnv"), "the op gets text alone");
         assertFalse(ToolArgs.secret(of(Ops.TYPE, args("text", "x")), ENV));
+        // The generic prefix, for any application; HVM's (above) kept for the configurations written for it.
+        ObjectNode generic = of(Ops.TYPE, args("identifier", "p", "secretEnv", "HDP_GUI_SECRET_PW"));
+        assertTrue(ToolArgs.secret(generic, name -> name.equals("HDP_GUI_SECRET_PW") ? "generic-secret" : null));
+        assertEquals("generic-secret", generic.get("text").asText());
 
         String both = message(() -> typed(args("identifier", "p", "text", "a", "secretEnv", "HVM_SECRET_PW"), ENV));
         assertTrue(both.startsWith("gui_type takes exactly one of 'text'"), both);
         String other = message(() -> typed(args("identifier", "p", "secretEnv", "HOME"), name -> "/root"));
-        assertTrue(other.startsWith("secretEnv 'HOME' is refused: only variables whose names start with HVM_SECRET_"), other);
+        assertTrue(other.startsWith("secretEnv 'HOME' is refused: only variables whose names start with HDP_GUI_SECRET_ (or HVM's HVM_SECRET_)"), other);
         String unset = message(() -> typed(args("identifier", "p", "secretEnv", "HVM_SECRET_NONE"), ENV));
         assertTrue(unset.startsWith("the environment variable HVM_SECRET_NONE is not set"), unset);
         assertTrue(message(() -> typed(args("secretEnv", "HVM_SECRET_PW"), ENV)).contains("needs 'identifier'"));
