@@ -106,6 +106,7 @@ class PluginIT {
             p.awaitLine("HVM main window shown");
             assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "no probe, no socket");
             int threadsBefore = threads(p.pid());
+            List<String> namesBefore = threadNames(p.pid());
             int fdsBefore = fds(p.pid());
             Map<String, Integer> targetsBefore = fdTargets(p.pid());
             long orphansBefore = orphans(p.pid());
@@ -142,7 +143,11 @@ class PluginIT {
                 }
                 Fixture.await("the socket file to be deleted once the plugin is removed", () -> !Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
                 Fixture.await("the probe's threads to end", () -> probeThreads(p.pid()) == 0);
-                Fixture.await("the threads to be back", () -> threads(p.pid()) <= threadsBefore + 2);
+                try {
+                    Fixture.await("the threads to be back", () -> threads(p.pid()) <= threadsBefore + 2);
+                } catch (AssertionError e) {
+                    throw new AssertionError(e.getMessage() + ": " + threadsBefore + " before, now more of " + more(namesBefore, threadNames(p.pid())), e);
+                }
                 System.out.printf("PluginIT: round %d: probe answering %d ms after the drop; threads %d -> %d with the probe -> %d;"
                         + " fds %d -> %d%n", round, ms, threadsBefore, threadsWith, threads(p.pid()), fdsBefore, fds(p.pid()));
                 assertTrue(RuntimesIT.listeningUnixSockets(p.pid()).isEmpty(), "nothing listens once the plugin is gone");
@@ -184,6 +189,32 @@ class PluginIT {
         } catch (Exception e) {
             return Integer.MAX_VALUE;
         }
+    }
+
+    /** The names of the JVM's threads (their {@code comm}, cut to 15 bytes by the kernel). */
+    private static List<String> threadNames(long pid) {
+        List<String> names = new java.util.ArrayList<>();
+        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            s.forEach(t -> {
+                try {
+                    names.add(Files.readString(t.resolve("comm")).strip());
+                } catch (Exception e) {
+                    // ended meanwhile
+                }
+            });
+        } catch (Exception e) {
+            names.add("(unreadable: " + e + ")");
+        }
+        return names;
+    }
+
+    /** The names {@code now} has more often than {@code before}, with how many more: what a failure shows. */
+    private static Map<String, Integer> more(List<String> before, List<String> now) {
+        Map<String, Integer> count = new java.util.TreeMap<>();
+        now.forEach(n -> count.merge(n, 1, Integer::sum));
+        before.forEach(n -> count.merge(n, -1, Integer::sum));
+        count.values().removeIf(c -> c <= 0);
+        return count;
     }
 
     private static int probeThreads(long pid) {
