@@ -348,7 +348,9 @@ public final class Main {
         long millis = Math.max(1000, (long) (5000 * Math.min(1, scale)));
         Throughput one = throughput(1, millis);
         Throughput sixteen = throughput(16, millis);
+        Throughput sixtyFour = throughput(64, millis);
         out.throughput(one, sixteen);
+        out.throughput(one, sixtyFour);
     }
 
     /** Mixed ops on {@code clients} connections for {@code millis}: hello, a small list, a click, dialog.current. */
@@ -366,14 +368,14 @@ public final class Main {
         int[] counts = new int[clients];
         for (int i = 0; i < clients; i++) {
             int k = i;
-            long[] mine = new long[2_000_000];
+            long[] mine = new long[Math.max(200_000, 2_000_000 / clients)];
             lat.add(mine);
             Thread t = new Thread(() -> {
                 ProbeClient c = cs.get(k);
                 int j = 0;
                 try {
                     start.await();
-                    while (go.get()) {
+                    while (go.get() && j < mine.length) {
                         long t0 = System.nanoTime();
                         switch (j % 4) {
                             case 0: c.call("probe.hello"); break;

@@ -138,7 +138,7 @@ final class Report {
     }
 
     void throughput(Main.Throughput one, Main.Throughput sixteen) {
-        add("throughput", new String[] {"16 clients, mixed ops (hello, list `bench.button`, click, dialog.current), " + sixteen.ops + " ops in "
+        add("throughput", new String[] {sixteen.clients + " clients, mixed ops (hello, list `bench.button`, click, dialog.current), " + sixteen.ops + " ops in "
                 + String.format("%.1f s", sixteen.nanos / 1e9) + ": **" + String.format("%.0f ops/s", sixteen.perSecond())
                 + "**; per-op latency", sixteen.latency.cell(), "1 client, same mix, " + one.ops + " ops: **"
                 + String.format("%.0f ops/s", one.perSecond()) + "**; per-op latency", one.latency.cell(),
