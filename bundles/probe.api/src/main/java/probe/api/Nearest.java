@@ -10,9 +10,9 @@ import java.util.stream.Collectors;
  * The names nearest to a misspelt one, for messages that say what was probably meant (an op, an
  * argument, an identifier). Nearness is the edit distance with adjacent swaps (optimal string
  * alignment), and a name too far from the one given is never suggested: one that needs more edits
- * than {@link #cutoff} is unrelated, and naming it would only mislead. Since 1.1.
+ * than {@link #cutoff} is unrelated, and naming it would only mislead.
  *
- * <p>The search is bounded in work (since 1.3): a name longer than {@link Names#MAX_LENGTH} gets no
+ * <p>The search is bounded in work, since a client chooses what it names: a name longer than {@link Names#MAX_LENGTH} gets no
  * suggestion at all, at most {@link #MAX_CANDIDATES} candidates are looked at, a candidate whose
  * length alone puts it beyond the cutoff costs one comparison, the distance of the others is
  * computed only within the cutoff's band ({@link #distance(String, String, int)}), and one search

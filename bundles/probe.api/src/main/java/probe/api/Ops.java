@@ -3,17 +3,17 @@ package probe.api;
 /**
  * The names of the ops that code refers to by name, written once: the ops ({@code @Op(Ops.CLICK)}; an
  * annotation takes a constant), the transport, and the clients' named special cases (hvm-dbg and its
- * MCP server, the Gogo commands). Since 1.4 it is no list of the contract: what an op is, takes and
+ * MCP server, the Gogo commands). It is no list of the contract: what an op is, takes and
  * is called by people is its description ({@link OpDescription}), in the bundle that provides it, and
  * an op nobody refers to in code needs no constant here. Which ops only look is the description's
  * {@code acts}.
  */
 public final class Ops {
-    /** Answered by the transport itself: the protocol, the server and the ops present now. */
+    /** The transport's own op (an op like any other, in the op table): the protocol, the server, the application and the ops present now. */
     public static final String HELLO = "probe.hello";
-    /** Answered by the transport itself: a token for a probe that wants one. */
+    /** The transport's own op: a token for a probe that wants one. */
     public static final String AUTH = "probe.auth";
-    /** Answered by the transport itself: the descriptions of the ops present now (since 1.4; {@link OpDescription}). */
+    /** The transport's own op: the descriptions of the ops present now ({@link OpDescription}). */
     public static final String DESCRIBE = "probe.describe";
 
     public static final String LIST = "gui.list";

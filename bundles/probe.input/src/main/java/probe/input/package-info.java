@@ -3,17 +3,14 @@
  * mouse and key events posted to the system event queue, focus given and awaited, and the bounded
  * barrier that waits until the GUI has handled them ({@link probe.input.Delivery} does the
  * checks, the posting and the wait in one EDT hop). Everything waits within one {@link
- * probe.input.Deadline}, the op's timeout. Since 1.2 a {@link probe.input.Keyboard.Key} knows
- * its shifted character and its location (the numeric keypad).
- * Since 1.2, too, {@link probe.input.Effects} is the receipt of an action: what the input
- * changed, measured on the EDT until the GUI has settled. Since 1.3 {@link
+ * probe.input.Deadline}, the op's timeout. A {@link probe.input.Keyboard.Key} knows its shifted
+ * character and its location (the numeric keypad). {@link probe.input.Effects} is the receipt of
+ * an action: what the input changed, measured on the EDT until the GUI has settled; {@link
  * probe.input.Effects#before(String)} takes the first look and resolves the op's target in one
- * walk. Since 1.4 an op's {@code effects} and {@code settleMillis} are checked by its description
- * (probe.api's {@code OpDescription}, which declares the settling's bound and default once):
- * {@code Effects.MAX_SETTLE_MILLIS} and {@code DEFAULT_SETTLE_MILLIS} are gone, and
- * {@link probe.input.Effects#of} reads what it is given.
- * Up to 1.3 this was {@code probe.api.input} in the bundle probe.api; it is implementation shared by
- * the op bundles, not the probe's contract, so it is a bundle of its own (probe.input), at the same version.
+ * walk, and {@link probe.input.Effects#of} reads the {@code effects} and {@code settleMillis} the
+ * op's description has already checked (probe.api's {@code OpDescription} declares their bound and
+ * default once). This is implementation the op bundles share, not the probe's contract, so it is a
+ * bundle of its own rather than a package of probe.api.
  */
 @Export
 @Version("1.4.0")

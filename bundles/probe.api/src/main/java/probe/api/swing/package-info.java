@@ -1,9 +1,10 @@
 /**
  * What the op bundles share about Swing: the bounded hop onto the event dispatch thread and the
- * view registry that finds windows and controls. Since 1.2 the registry resolves an identifier and
- * takes a receipt's look in one walk ({@link probe.api.swing.ViewRegistry#resolve(String, java.util.List)}); since 1.3
- * {@link probe.api.swing.ViewRegistry#identifierOf} gives derived identifiers too and
- * {@link probe.api.swing.ViewRegistry#dialogName} names a dialog as the protocol does.
+ * view registry that finds windows and controls. The registry resolves an identifier and takes a
+ * receipt's look in one walk ({@link probe.api.swing.ViewRegistry#resolve(String, java.util.List)}),
+ * gives what the application did not name a derived identifier ({@link
+ * probe.api.swing.ViewRegistry#identifierOf}) and names a dialog as the protocol does ({@link
+ * probe.api.swing.ViewRegistry#dialogName}).
  */
 @Export
 @Version("1.3.0")
