@@ -163,8 +163,8 @@ class SwingSet2IT {
             // The toolbar's second toggle (the buttons demo), by its tooltip: clicked later by X, after detach.
             JsonNode buttons = buttonsToggle(items);
             assertTrue(buttons != null && !buttons.path("value").asBoolean(), "the buttons demo's toggle, not selected yet: " + buttons);
-            // SwingSet2 goes on loading its demos after its frame shows, and then centres the frame: the
-            // toggle's place on the screen is taken once two listings a second apart agree on it.
+            // SwingSet2 goes on loading its demos after its frame shows: the toggle's place is taken once
+            // two listings a second apart agree on it.
             JsonNode[] toggle = {buttons};
             Fixture.await("the toolbar in place", () -> {
                 try {
@@ -177,6 +177,34 @@ class SwingSet2IT {
                     return false;
                 }
             });
+            // Where AWT places the frame may not be where the X server shows it: without a window
+            // manager the JDK can lose SwingSet2's centring (docs/PROTOCOL.md, "Reach"), and keeps its
+            // old place until the X window moves. Then X moves the window to AWT's place, as a window
+            // manager or a hand would, and the probe must agree with the X server before the click.
+            java.awt.Point awt = awtOrigin(toggle[0]);
+            java.awt.Rectangle x = xGeometry(pid, "SwingSet2");
+            System.out.println("SwingSet2IT: the frame on the X server at " + x.x + "," + x.y + ", by AWT at " + awt.x + "," + awt.y
+                    + (x.getLocation().equals(awt) ? "" : ": AWT lost the frame's place, the X window moved to AWT's"));
+            if (!x.getLocation().equals(awt)) {
+                run("xdotool", "windowmove", xWindow(pid, "SwingSet2"), Integer.toString(awt.x), Integer.toString(awt.y));
+            }
+            String[] placed = {""};
+            try {
+                Fixture.await("the frame where the X server shows it, by the probe", () -> {
+                    try {
+                        JsonNode now = buttonsToggle(items(pid));
+                        java.awt.Rectangle shown = xGeometry(pid, "SwingSet2");
+                        placed[0] = "X at " + shown.x + "," + shown.y + ", the toggle by the probe: " + now;
+                        toggle[0] = now == null ? toggle[0] : now;
+                        return now != null && awtOrigin(now).equals(shown.getLocation());
+                    } catch (Exception | AssertionError e) {
+                        placed[0] = e.toString();
+                        return false;
+                    }
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; last seen: " + placed[0], e);
+            }
             buttons = toggle[0];
 
             long d0 = System.nanoTime();
@@ -237,10 +265,21 @@ class SwingSet2IT {
         }
     }
 
+    /** The visible X window of JVM {@code pid} titled exactly {@code title}, from xdotool. */
+    private static String xWindow(long pid, String title) throws Exception {
+        return run("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "^" + title + "$").lines()
+                .findFirst().orElseThrow();
+    }
+
+    /** Where AWT places {@code item}'s window on the screen, by the probe: the item's point on the screen less its point in the window. */
+    private static java.awt.Point awtOrigin(JsonNode item) {
+        return new java.awt.Point(item.get("atOnScreen").get(0).intValue() - item.get("at").get(0).intValue(),
+                item.get("atOnScreen").get(1).intValue() - item.get("at").get(1).intValue());
+    }
+
     /** The place and size of the visible X window of JVM {@code pid} titled exactly {@code title}, from xdotool. */
     private static java.awt.Rectangle xGeometry(long pid, String title) throws Exception {
-        String id = run("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "^" + title + "$").lines()
-                .findFirst().orElseThrow();
+        String id = xWindow(pid, title);
         Map<String, Integer> g = new java.util.HashMap<>();
         run("xdotool", "getwindowgeometry", "--shell", id).lines().filter(l -> l.matches("[A-Z]+=\\d+"))
                 .forEach(l -> g.put(l.substring(0, l.indexOf('=')), Integer.parseInt(l.substring(l.indexOf('=') + 1))));
