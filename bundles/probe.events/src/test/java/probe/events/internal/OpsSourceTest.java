@@ -19,10 +19,10 @@ class OpsSourceTest {
             hub.subscribe(List.of("probe.ops.changed"), named::add);
             hub.subscribe(List.of("*"), all::add);
             OpsSource source = new OpsSource(hub);
-            source.added(Map.of("probe.op", "gui.click"));
+            source.added(null, Map.of("probe.op", "gui.click"));
             source.activate();
-            source.added(Map.of("probe.op", "demo.echo"));
-            source.added(Map.of("no.name", 1));
+            source.added(null, Map.of("probe.op", "demo.echo"));
+            source.added(null, Map.of("no.name", 1));
             source.removed(Map.of("probe.op", "demo.echo"));
             HubTest.await(() -> named.size() == 2, "2 events");
             assertEquals("demo.echo added", named.get(0).get("op").asText() + " " + named.get(0).get("change").asText());
