@@ -162,6 +162,13 @@ final class GuiLine {
                 err.println("'" + verb + "' is no verb of hvm-dbg gui nor of the GUI's ops"
                         + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
                 err.println("Verbs: " + String.join(", ", all.keySet()) + ". Try 'hvm-dbg gui --help' for more.");
+                // An op the GUI refuses for its malformed description has no verb: it may be the one meant.
+                for (JsonNode u : client.call(Ops.DESCRIBE, null).path("unavailable")) {
+                    String op = u.path("op").asText();
+                    if (Nearest.near(verb, op) || Nearest.near(verb, afterDot(op))) {
+                        err.println("The GUI refuses its op " + op + ": " + u.path("reason").asText());
+                    }
+                }
                 client.close();
                 return Failures.USAGE;
             }

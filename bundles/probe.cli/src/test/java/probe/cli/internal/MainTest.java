@@ -398,6 +398,9 @@ class MainTest {
         assertEquals(0, live.code, live.toString());
         assertTrue(live.out.contains("demo.echo  (hvm-dbg gui echo)"), live.out);
         assertTrue(live.out.contains("acme.typo  unavailable: its description is malformed"), live.out);
+        Run refused = run("--socket", sock(), "gui", "typo");
+        assertEquals(2, refused.code, refused.toString());
+        assertTrue(refused.err.endsWith("The GUI refuses its op acme.typo: its description is malformed\n"), refused.err);
     }
 
     @Test
