@@ -14,7 +14,9 @@
  * ops the probe's bundles describe) and {@code Ops.readOnly} (a description's {@code acts} says it);
  * a minor version for a removal, as nothing of the probe is released yet.
  * Since 1.5 {@link probe.api.Session#holdEvents} lets a subscribing op say that its reply goes
- * before the events it subscribed to (the transport knows no op by name).
+ * before the events it subscribed to (the transport knows no op by name), and {@link probe.api.OpTable}
+ * refuses an op whose description is malformed ({@link probe.api.OpTable#unavailable}, read as
+ * {@link probe.api.OpTable#readDeclared} reads it) rather than run it unchecked.
  */
 @Export
 @Version("1.5.0")
