@@ -21,8 +21,8 @@ import probe.api.Ops;
  * the probe accepts, and what it refuses the probe refuses with the same words.
  */
 @Command(name = DescribeCommand.NAME,
-        description = {"Show the ops the probe describes now and those it refuses, with why;",
-            "with --check FILE..., check op descriptions (OSGI-INF/probe/ops/OP.json) without a probe."},
+        description = "Show the ops the probe describes and those it refuses, with why; --check FILE...: check op descriptions"
+                + " (OSGI-INF/probe/ops/OP.json) without a probe.",
         exitCodeListHeading = "%nExit codes of --check:%n",
         exitCodeList = {"0:every FILE is a description the probe takes", "1:a FILE is not (each says why on stderr)"})
 final class DescribeCommand extends ProbeCommand {

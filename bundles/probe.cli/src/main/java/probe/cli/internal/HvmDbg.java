@@ -34,8 +34,8 @@ import probe.api.wire.SocketPaths;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "1:the probe refused or failed the op (\"error CODE: message\" on stderr), or no reply in time;",
-            "  describe --check: a description the probe would refuse",
+            "1:the probe refused or failed the op (\"error CODE: message\" on stderr), or no reply in time;"
+                + " describe --check: a description the probe would refuse",
             "2:bad usage",
             "3:no probe answers on the socket",
             "4:attach, detach: no such process, or it does not answer as a JVM",
