@@ -33,4 +33,17 @@ class OpsSourceTest {
             hub.close();
         }
     }
+
+    /** Why the op tables refuse an op, read as they read it; null for a sound description. */
+    @Test
+    void aMalformedDescriptionIsSaidWhyAsTheOpTablesRefuseIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path sound = dir.resolve("sound.json");
+        java.nio.file.Files.writeString(sound, "{\"op\": \"acme.noop\", \"args\": []}");
+        java.nio.file.Path typo = dir.resolve("typo.json");
+        java.nio.file.Files.writeString(typo, "{\"op\": \"acme.noop\", \"arsg\": []}");
+        assertEquals(null, OpsSource.malformed(sound.toUri().toURL(), "acme.noop"));
+        String why = OpsSource.malformed(typo.toUri().toURL(), "acme.noop");
+        org.junit.jupiter.api.Assertions.assertTrue(why != null && why.contains("unknown key 'arsg' (did you mean 'args'?)"), why);
+        org.junit.jupiter.api.Assertions.assertTrue(OpsSource.malformed(sound.toUri().toURL(), "acme.other").contains("describes acme.noop"));
+    }
 }
