@@ -62,14 +62,17 @@ class PluginIT {
     /**
      * A component that may be configured makes SCR look ConfigurationAdmin up with its bundle's
      * context, and Felix then keeps that bundle's object after it is uninstalled (docs/PLUGINS.md,
-     * "Limits"): so only the transport's server, which has a configuration, may be configurable.
+     * "Limits"): so only the transport's server, which has a configuration, may be configurable. The
+     * example of a third party's op bundle (examples/demo.echo) does as PLUGINS.md asks, too.
      */
     @Test
     void onlyTheTransportServerTakesConfiguration() throws Exception {
         Set<String> configurable = new TreeSet<>();
         int components = 0;
         Pattern component = Pattern.compile("<scr:component\\b[^>]*>");
-        for (Path j : Plugin.probeJars()) {
+        List<Path> jars = new java.util.ArrayList<>(Plugin.probeJars());
+        jars.add(DemoEcho.jar());
+        for (Path j : jars) {
             try (java.util.jar.JarFile jar = new java.util.jar.JarFile(j.toFile())) {
                 for (java.util.jar.JarEntry e : java.util.Collections.list(jar.entries())) {
                     if (!e.getName().matches("OSGI-INF/[^/]+\\.xml")) {

@@ -734,7 +734,9 @@ public final class OpDescription {
         for (Iterator<String> it = o.fieldNames(); it.hasNext();) {
             String k = it.next();
             if (!known.contains(k)) {
-                throw new IllegalArgumentException(where + ": unknown key '" + Names.quoted(k) + "'; keys are "
+                List<String> near = Nearest.of(k, known, 1);
+                throw new IllegalArgumentException(where + ": unknown key '" + Names.quoted(k) + "'"
+                        + (near.isEmpty() ? "" : " (did you mean '" + near.get(0) + "'?)") + "; keys are "
                         + known.stream().sorted().collect(Collectors.joining(", ")));
             }
         }

@@ -40,6 +40,9 @@ public final class OpTable {
     /** The bundle that last provided each op seen, kept after it went away: what gui.op_unavailable names. */
     private final Map<String, String> providers = new HashMap<>();
 
+    /** Op services refused because their description is malformed: by service.id, the op's name and why. */
+    private final Map<Object, Map.Entry<String, String>> refused = new HashMap<>();
+
     private static final System.Logger LOG = System.getLogger(OpTable.class.getName());
 
     /**
@@ -82,29 +85,74 @@ public final class OpTable {
      * Adds an op service with its properties, the symbolic name of the bundle that provides it, and
      * its description as the bundle declares it at {@link OpDescription#location}: {@code description}
      * is that entry, or null when the bundle has none. A description that cannot be read, or that
-     * describes another op, is logged as a warning and the op is taken as one that declares none
-     * ({@link OpDescription#undeclared}): it still answers.
+     * describes another op, refuses the op: it is not added but kept as {@link #unavailable} with the
+     * reason, and a call of it is answered {@code gui.op_unavailable} naming that reason (an op that
+     * ran with no argument checked because of a typo in its description would fail later, obscurely).
      *
-     * @return false, and nothing is added, when the service has no {@value Op#NAME} name (logged as a warning)
+     * @return false, and nothing is added, when the service has no {@value Op#NAME} name (logged as a
+     *     warning) or its description is malformed
      * @since 1.4
      */
     public boolean add(ProbeOp op, Map<String, ?> props, String provider, URL description) {
         OpDescription read = null;
         Object name = props.get(Op.NAME);
         if (description != null && name instanceof String) {
-            try (InputStream in = description.openStream()) {
-                read = OpDescription.read(in);
-                if (!read.op().equals(name)) {
-                    LOG.log(System.Logger.Level.WARNING, "the description of " + name + " in " + provider + " describes " + read.op()
-                            + "; taking " + name + " as an op without a description");
-                    read = null;
+            String reason = null;
+            try {
+                read = readDeclared(description, (String) name);
+            } catch (IllegalArgumentException e) {
+                reason = e.getMessage();
+            }
+            if (reason != null) {
+                String said = reason + (provider == null ? "" : " (bundle " + provider + ")");
+                LOG.log(System.Logger.Level.ERROR, "refusing the op " + name + ": " + said);
+                synchronized (this) {
+                    refused.put(props.get("service.id"), Map.entry((String) name, said));
+                    if (provider != null) {
+                        providers.put((String) name, provider);
+                    }
                 }
-            } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "cannot read the description of " + name + " in " + provider + " ("
-                        + OpDescription.location((String) name) + "): " + e.getMessage() + "; taking it as an op without a description");
+                return false;
             }
         }
         return add(op, props, provider, read);
+    }
+
+    /**
+     * Reads the description a bundle declares for the op {@code op} at {@code description}, as every
+     * op table does.
+     *
+     * @throws IllegalArgumentException saying why it refuses the op: the file is malformed (naming
+     *     the key that is wrong) or describes another op
+     * @since 1.5
+     */
+    public static OpDescription readDeclared(URL description, String op) {
+        OpDescription read;
+        try (InputStream in = description.openStream()) {
+            read = OpDescription.read(in);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("its description " + OpDescription.location(op) + " is malformed: " + e.getMessage(), e);
+        }
+        if (!read.op().equals(op)) {
+            throw new IllegalArgumentException("its description " + OpDescription.location(op) + " describes " + read.op());
+        }
+        return read;
+    }
+
+    /**
+     * The ops refused now because their description is malformed (and no other service answers to
+     * the name), by op name, with the reason.
+     *
+     * @since 1.5
+     */
+    public synchronized java.util.SortedMap<String, String> unavailable() {
+        java.util.SortedMap<String, String> all = new java.util.TreeMap<>();
+        refused.values().forEach(e -> {
+            if (!byName.containsKey(e.getKey())) {
+                all.put(e.getKey(), e.getValue());
+            }
+        });
+        return all;
     }
 
     /**
@@ -163,6 +211,7 @@ public final class OpTable {
         Object id = props.get("service.id");
         byName.values().forEach(list -> list.removeIf(e -> Long.valueOf(e.serviceId()).equals(id)));
         byName.values().removeIf(List::isEmpty);
+        refused.remove(id);
     }
 
     /**
@@ -180,13 +229,18 @@ public final class OpTable {
     public JsonNode call(String name, OpContext ctx, ObjectNode args) throws ProbeException {
         Entry e;
         String bundle;
+        String reason;
         synchronized (this) {
             List<Entry> list = byName.get(name);
             e = list == null ? null : list.get(0);
             bundle = e == null ? provider(name) : null;
+            reason = e == null ? unavailable().get(name) : null;
         }
         if (e == null) {
             String what = "'" + Names.quoted(name) + "'";
+            if (reason != null) {
+                throw new ProbeException(ErrorCodes.OP_UNAVAILABLE, "the op " + what + " is not available: " + reason);
+            }
             if (bundle != null) {
                 throw new ProbeException(ErrorCodes.OP_UNAVAILABLE, "the op " + what + " is not available right now: its bundle " + bundle
                         + " is not installed or not started");

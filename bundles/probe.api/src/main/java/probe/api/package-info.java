@@ -10,6 +10,9 @@
  * one; {@link probe.api.TokenFiles} reads a token file (refusing one that others may read) for the
  * probe and its clients alike; {@link probe.api.Session#holdEvents} lets a subscribing op say that its
  * reply goes before the events it subscribed to, so that the transport knows no op by name.
+ * {@link probe.api.OpTable} refuses an op whose description is malformed ({@link
+ * probe.api.OpTable#unavailable}, read as {@link probe.api.OpTable#readDeclared} reads it) rather
+ * than run it unchecked.
  */
 @Export
 @Version("1.5.0")

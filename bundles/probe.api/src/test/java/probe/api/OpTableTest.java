@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -131,5 +132,53 @@ class OpTableTest {
                 () -> t.call(Ops.CLICK, null, null)).code());
         assertEquals(ErrorCodes.UNKNOWN_OP, org.junit.jupiter.api.Assertions.assertThrows(ProbeException.class,
                 () -> t.call("no.such.op", null, null)).code());
+    }
+
+    /** A description file with {@code json} in it, as a bundle's entry is read: through a URL. */
+    private static java.net.URL file(java.nio.file.Path dir, String name, String json) throws Exception {
+        java.nio.file.Path f = dir.resolve(name);
+        java.nio.file.Files.writeString(f, json);
+        return f.toUri().toURL();
+    }
+
+    @Test
+    void aMalformedDescriptionRefusesTheOpAndSaysWhyUntilItsServiceGoes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        OpTable t = new OpTable();
+        int[] ran = {0};
+        ProbeOp counting = (ctx, args) -> {
+            ran[0]++;
+            return args;
+        };
+        java.net.URL typo = file(dir, "typo.json", "{\"op\":\"acme.echo\",\"args\":[{\"name\":\"times\",\"type\":\"integer\",\"defualt\":1}]}");
+        assertFalse(t.add(counting, props("acme.echo", 0, 7), "acme.bundle", typo), "refused, not taken as an op without a description");
+        assertNull(t.get("acme.echo"));
+        assertFalse(t.names().contains("acme.echo"));
+        String reason = t.unavailable().get("acme.echo");
+        org.junit.jupiter.api.Assertions.assertNotNull(reason, "listed unavailable: " + t.unavailable());
+        assertTrue(reason.contains("'defualt'") && reason.contains("OSGI-INF/probe/ops/acme.echo.json") && reason.contains("acme.bundle"),
+                "names the key, the file and the bundle: " + reason);
+        assertTrue(reason.contains("'default'"), "suggests the key meant: " + reason);
+        ProbeException call = org.junit.jupiter.api.Assertions.assertThrows(ProbeException.class,
+                () -> t.call("acme.echo", null, probe.api.wire.Wire.object().put("times", 2)));
+        assertEquals(ErrorCodes.OP_UNAVAILABLE, call.code());
+        assertTrue(call.getMessage().contains(reason), call.getMessage());
+        assertEquals(0, ran[0], "the op never ran");
+
+        // Another op's description, or a wrong type: refused alike.
+        assertFalse(t.add(counting, props("acme.other", 0, 8), null, file(dir, "other.json", "{\"op\":\"acme.echo\"}")));
+        assertTrue(t.unavailable().get("acme.other").contains("describes acme.echo"), t.unavailable().toString());
+        assertFalse(t.add(counting, props("acme.bool", 0, 9), null, file(dir, "bool.json", "{\"op\":\"acme.bool\",\"acts\":\"yes\"}")));
+        assertTrue(t.unavailable().get("acme.bool").contains("'acts'"), t.unavailable().toString());
+
+        // A sound service of the same name answers; the refusal is over when the refused service goes.
+        t.add(counting, props("acme.echo", 0, 10), "acme.fixed", file(dir, "fixed.json", "{\"op\":\"acme.echo\",\"args\":[]}"));
+        assertFalse(t.unavailable().containsKey("acme.echo"), "another service answers to the name");
+        t.remove(props("acme.echo", 0, 10));
+        assertTrue(t.unavailable().containsKey("acme.echo"), "the refused service is still there");
+        t.remove(props("acme.echo", 0, 7));
+        assertFalse(t.unavailable().containsKey("acme.echo"), "gone with its service");
+        assertEquals(ErrorCodes.OP_UNAVAILABLE, org.junit.jupiter.api.Assertions.assertThrows(ProbeException.class,
+                () -> t.call("acme.echo", null, null)).code(), "its bundle is away now, as for any op seen before");
     }
 }

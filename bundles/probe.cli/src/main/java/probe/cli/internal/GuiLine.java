@@ -92,6 +92,31 @@ final class GuiLine {
     }
 
     /**
+     * Up to two verbs of {@code all} near {@code wanted}, nearest first: near the verb itself, the op's
+     * name, or what follows the last dot of either, so that {@code noop} finds the verb of a plugin's
+     * {@code acme.noop} (an op without a description has its name as its verb), and {@code demo.echo}
+     * its verb {@code echo}.
+     */
+    static List<String> nearVerbs(String wanted, Map<String, OpDescription> all) {
+        Map<String, Integer> best = new TreeMap<>();
+        for (Map.Entry<String, OpDescription> e : all.entrySet()) {
+            String v = e.getKey();
+            for (String c : List.of(v, afterDot(v), e.getValue().op(), afterDot(e.getValue().op()))) {
+                Integer d = Nearest.distances(wanted, List.of(c)).get(c);
+                if (d != null) {
+                    best.merge(v, d, Math::min);
+                }
+            }
+        }
+        return best.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .limit(2).map(Map.Entry::getKey).collect(java.util.stream.Collectors.toList());
+    }
+
+    private static String afterDot(String name) {
+        return name.substring(name.lastIndexOf('.') + 1);
+    }
+
+    /**
      * Runs {@code gui} and what follows it ({@code words}), hvm-dbg's own options ({@code g}) read
      * before it already; returns the exit code.
      */
@@ -133,10 +158,17 @@ final class GuiLine {
             if (d == null) {
                 Map<String, OpDescription> all = new TreeMap<>(known());
                 theirs.forEach(all::putIfAbsent);
-                List<String> near = Nearest.of(verb, all.keySet(), 2);
+                List<String> near = nearVerbs(verb, all);
                 err.println("'" + verb + "' is no verb of hvm-dbg gui nor of the GUI's ops"
                         + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
                 err.println("Verbs: " + String.join(", ", all.keySet()) + ". Try 'hvm-dbg gui --help' for more.");
+                // An op the GUI refuses for its malformed description has no verb: it may be the one meant.
+                for (JsonNode u : client.call(Ops.DESCRIBE, null).path("unavailable")) {
+                    String op = u.path("op").asText();
+                    if (Nearest.near(verb, op) || Nearest.near(verb, afterDot(op))) {
+                        err.println("The GUI refuses its op " + op + ": " + u.path("reason").asText());
+                    }
+                }
                 client.close();
                 return Failures.USAGE;
             }

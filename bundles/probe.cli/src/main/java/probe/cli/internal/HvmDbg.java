@@ -19,7 +19,7 @@ import probe.api.wire.SocketPaths;
         versionProvider = HvmDbg.Version.class,
         description = {"Drives the HVM GUI, or any Swing application it attached to, through its debug probe (HDP-GUI)",
             "over a Unix socket."},
-        subcommands = {HelloCommand.class, CallCommand.class, GuiCommand.class, McpCommand.class,
+        subcommands = {HelloCommand.class, CallCommand.class, DescribeCommand.class, GuiCommand.class, McpCommand.class,
             JvmCommands.Ps.class, JvmCommands.AttachCmd.class, JvmCommands.DetachCmd.class, JvmCommands.LaunchCmd.class},
         footerHeading = "%nSocket, the first that applies:%n",
         footer = {
@@ -34,7 +34,8 @@ import probe.api.wire.SocketPaths;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "1:the probe refused or failed the op (\"error CODE: message\" on stderr), or no reply in time",
+            "1:the probe refused or failed the op (\"error CODE: message\" on stderr), or no reply in time;"
+                + " describe --check: a description the probe would refuse",
             "2:bad usage",
             "3:no probe answers on the socket",
             "4:attach, detach: no such process, or it does not answer as a JVM",

@@ -22,6 +22,10 @@ abstract class ProbeCommand implements Callable<Integer> {
     public final Integer call() throws Exception {
         HvmDbg root = (HvmDbg) spec.root().userObject();
         CommandLine cl = spec.commandLine();
+        Integer done = offline(cl);
+        if (done != null) {
+            return done;
+        }
         try {
             return execute(new Shared(root.socket, root.json, root.timeout, given(cl, "--timeout"), root.tokenFile,
                     cl.getOut(), cl.getErr(), root.stdin));
@@ -61,6 +65,14 @@ abstract class ProbeCommand implements Callable<Integer> {
             }
         }
         return client;
+    }
+
+    /**
+     * The command's work when it needs no probe (as its options say), with its exit code; null when
+     * it talks to the probe ({@link #run}).
+     */
+    Integer offline(CommandLine cl) {
+        return null;
     }
 
     /**

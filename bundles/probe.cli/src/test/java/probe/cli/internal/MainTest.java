@@ -75,6 +75,8 @@ class MainTest {
                 // The running GUI has an op hvm-dbg was not built with (as itest DemoEcho installs it).
                 ObjectNode d = Wire.object();
                 d.putArray("ops").add(OpDescription.of(Wire.mapper().readTree(ECHO)).toJson()).add(newerList());
+                // And one it refuses, as the probe lists it (OpTable#unavailable).
+                d.putArray("unavailable").addObject().put("op", "acme.typo").put("reason", "its description is malformed");
                 conn.reply(req, d);
             } else if (op.equals("demo.echo")) {
                 JsonNode a = req.path("args");
@@ -328,7 +330,7 @@ class MainTest {
         assertTrue(verb.err.endsWith("Verbs: " + String.join(", ", verbs) + ". Try 'hvm-dbg gui --help' for more.\n"), verb.err);
         Run none = run();
         assertEquals(2, none.code, none.toString());
-        assertEquals("Missing required subcommand\nCommands: hello, call, gui, mcp, ps, attach, detach, launch, help, completion. Try 'hvm-dbg --help' for more.\n", none.err);
+        assertEquals("Missing required subcommand\nCommands: hello, call, describe, gui, mcp, ps, attach, detach, launch, help, completion. Try 'hvm-dbg --help' for more.\n", none.err);
         // What the description refuses, said the same way.
         Run late = run("--socket", sock(), "gui", "wait", "--state", "opened");
         assertEquals(2, late.code, late.toString());
@@ -339,6 +341,66 @@ class MainTest {
         }
         assertTrue(probe.requests().stream().allMatch(q -> q.path("op").asText().equals("probe.describe")),
                 "nothing was sent but the question which verbs the GUI adds: " + probe.requests());
+    }
+
+    @Test
+    void aPluginsVerbIsSuggestedByWhatFollowsTheDotOfItsName() throws Exception {
+        java.util.Map<String, OpDescription> all = new java.util.TreeMap<>(GuiLine.known());
+        all.put("acme.noop", OpDescription.undeclared("acme.noop", null)); // no description: its name is its verb
+        all.put("echo", OpDescription.of(Wire.mapper().readTree(ECHO)));
+        assertEquals(java.util.List.of("acme.noop"), GuiLine.nearVerbs("noop", all));
+        assertEquals(java.util.List.of("acme.noop"), GuiLine.nearVerbs("nop", all));
+        assertEquals("list", GuiLine.nearVerbs("lsit", all).get(0));
+        assertEquals("echo", GuiLine.nearVerbs("demo.echo", all).get(0), "the op's name finds its verb");
+        assertEquals(java.util.List.of(), GuiLine.nearVerbs("zzzzzzzz", all));
+    }
+
+    /** A description file in the test's folder, named {@code name}. */
+    private Path description(String name, String json) throws Exception {
+        Path f = dir.resolve(name);
+        Files.writeString(f, json);
+        return f;
+    }
+
+    @Test
+    void describeCheckReadsDescriptionsAsTheProbeDoesWithoutOne() throws Exception {
+        Path good = description("demo.echo.json", ECHO);
+        Path typo = description("acme.typo.json", "{\"op\": \"acme.typo\", \"args\": [{\"name\": \"times\", \"type\": \"integer\","
+                + " \"defualt\": 1}]}");
+        Path type = description("acme.type.json", "{\"op\": \"acme.type\", \"acts\": \"no\"}");
+        Path other = description("acme.other.json", ECHO);
+        Path notJson = description("acme.broken.json", "{\"op\": \"acme.broken\",");
+        Path badName = description("echo.json", ECHO);
+        int before = probe.requests().size();
+        Run ok = run("--socket", sock(), "describe", "--check", good.toString());
+        assertEquals(0, ok.code, ok.toString());
+        assertEquals(good + ": ok: demo.echo, hvm-dbg gui echo --text TEXT [--times N]\n", ok.out);
+        Run bad = run("describe", "--check", good.toString(), typo.toString(), type.toString(), other.toString(), notJson.toString(),
+                badName.toString(), dir.resolve("absent.op.json").toString());
+        assertEquals(1, bad.code, bad.toString());
+        assertEquals(good + ": ok: demo.echo, hvm-dbg gui echo --text TEXT [--times N]\n", bad.out, "the good one still said");
+        String[] lines = bad.err.split("\n");
+        assertEquals(6, lines.length, bad.err);
+        assertTrue(lines[0].startsWith(typo + ": its description OSGI-INF/probe/ops/acme.typo.json is malformed: argument 'times':"
+                + " unknown key 'defualt' (did you mean 'default'?)"), lines[0]);
+        assertTrue(lines[1].startsWith(type + ": ") && lines[1].contains("'acts'"), lines[1]);
+        assertEquals(other + ": its description OSGI-INF/probe/ops/acme.other.json describes demo.echo", lines[2]);
+        assertTrue(lines[3].startsWith(notJson + ": ") && lines[3].contains("not JSON"), lines[3]);
+        assertTrue(lines[4].startsWith(badName + ": a description is named for its op, OSGI-INF/probe/ops/OP.json"), lines[4]);
+        assertEquals(dir.resolve("absent.op.json") + ": no such file", lines[5]);
+        Run json = run("--json", "describe", "--check", good.toString());
+        assertEquals("demo.echo", Wire.mapper().readTree(json.out).get("op").asText(), json.out);
+        assertEquals(2, run("describe", "--check").code, "--check needs a FILE");
+        assertEquals(2, run("--socket", sock(), "describe", good.toString()).code, "a FILE only with --check");
+        assertEquals(before, probe.requests().size(), "--check asks no probe");
+
+        Run live = run("--socket", sock(), "describe");
+        assertEquals(0, live.code, live.toString());
+        assertTrue(live.out.contains("demo.echo  (hvm-dbg gui echo)"), live.out);
+        assertTrue(live.out.contains("acme.typo  unavailable: its description is malformed"), live.out);
+        Run refused = run("--socket", sock(), "gui", "typo");
+        assertEquals(2, refused.code, refused.toString());
+        assertTrue(refused.err.endsWith("The GUI refuses its op acme.typo: its description is malformed\n"), refused.err);
     }
 
     @Test

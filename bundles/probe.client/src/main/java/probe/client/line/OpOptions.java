@@ -107,7 +107,7 @@ public final class OpOptions {
             }
             if (args.has(a.name()) || a.name().equals(fromStdin)) {
                 if (a.type() != Type.ARRAY || stdin || !args.has(a.name())) {
-                    throw new UsageException(a.optionName() + " is given twice");
+                    throw new UsageException((negated ? name : a.optionName()) + " is given twice");
                 }
             }
             if (negated || stdin) {
@@ -311,7 +311,9 @@ public final class OpOptions {
         List<String> left = new ArrayList<>();
         int width = 0;
         for (Arg a : d.args()) {
-            String l = spelling(a) + (a.secret() ? ", " + a.optionName() + STDIN : "");
+            // A boolean true unless told takes --no-NAME, and --NAME too (which an error may name): both shown.
+            String l = (a.type() == Type.BOOLEAN && isTrue(a) ? "--[no-]" + a.optionName().substring(2) : spelling(a))
+                    + (a.secret() ? ", " + a.optionName() + STDIN : "");
             left.add(l);
             width = Math.max(width, l.length());
         }
@@ -327,8 +329,11 @@ public final class OpOptions {
     public static String explain(Arg a) {
         List<String> parts = new ArrayList<>();
         if (a.help() != null) {
-            // A boolean that is true unless told is spelt --no-NAME: its help says what the option leaves out.
-            parts.add(a.type() == Type.BOOLEAN && isTrue(a) ? "without " + a.help() : a.help());
+            parts.add(a.help());
+        }
+        if (a.type() == Type.BOOLEAN && isTrue(a)) {
+            // Its help says what it does when on, as for any boolean; that it is on unless told is said here.
+            parts.add("on unless --no-" + a.optionName().substring(2));
         }
         if (a.type() != Type.BOOLEAN && a.type() != Type.ANY) {
             parts.add(a.accepts());

@@ -82,6 +82,19 @@ class OpOptionsTest {
         Wire.mapper(); // the probe's mapper reads what it writes
     }
 
+    @Test
+    void aBooleanTrueUnlessToldShowsBothSpellingsAndItsOwnHelp() throws Exception {
+        OpDescription count = OpDescription.of(Wire.mapper().readTree("{\"op\":\"acme.count\",\"verb\":\"count\",\"args\":["
+                + "{\"name\":\"visibleOnly\",\"type\":\"boolean\",\"default\":true,\"help\":\"count only components that are showing\"}]}"));
+        String help = OpOptions.help(count, "hvm-dbg gui count");
+        assertTrue(help.startsWith("Usage: hvm-dbg gui count [--no-visible-only]\n"), help);
+        assertTrue(help.contains("  --[no-]visible-only  count only components that are showing; on unless --no-visible-only\n"), help);
+        assertEquals("{\"visibleOnly\":false}", args(count, "--no-visible-only"));
+        assertEquals("{\"visibleOnly\":true}", args(count, "--visible-only"));
+        assertUsage("--no-visible-only is given twice", count, "--no-visible-only", "--no-visible-only");
+        assertUsage("--visible-only is true or false", count, "--visible-only=maybe");
+    }
+
     private static void assertUsage(String start, OpDescription d, String... words) {
         OpOptions.UsageException e = assertThrows(OpOptions.UsageException.class, () -> OpOptions.parse(d, List.of(words)));
         assertTrue(e.getMessage().startsWith(start), e.getMessage());

@@ -1,6 +1,9 @@
 package probe.events.internal;
 
+import java.net.URL;
 import java.util.Map;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -10,6 +13,8 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.Op;
+import probe.api.OpDescription;
+import probe.api.OpTable;
 import probe.api.ProbeOp;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
@@ -47,8 +52,30 @@ public final class OpsSource {
 
     @Reference(name = "op", service = ProbeOp.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY, unbind = "removed")
-    void added(Map<String, Object> props) {
+    void added(ServiceReference<ProbeOp> ref, Map<String, Object> props) {
+        // An op whose description is malformed is refused by every op table (OpTable#add): announced
+        // as unavailable with the reason, read as the tables read it.
+        Object op = props.get(Op.NAME);
+        if (active && op instanceof String && OpDescription.isOpName((String) op)) {
+            Bundle b = ref == null ? null : ref.getBundle();
+            URL entry = b == null ? null : b.getEntry(OpDescription.location((String) op));
+            String reason = entry == null ? null : malformed(entry, (String) op);
+            if (reason != null) {
+                bus.publish(EVENT, Wire.object().put("op", (String) op).put("change", "unavailable").put("reason", reason));
+                return;
+            }
+        }
         changed(props, "added");
+    }
+
+    /** Why the op table refuses the op {@code op} for its description at {@code entry}; null when it is sound. */
+    static String malformed(URL entry, String op) {
+        try {
+            OpTable.readDeclared(entry, op);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     void removed(Map<String, Object> props) {

@@ -98,6 +98,12 @@ final class Router implements IoLoop.Sink {
             ArrayNode available = availableOps();
             ObjectNode details = Wire.object();
             details.set("ops", available);
+            // An op refused for its malformed description is unavailable for that reason.
+            String refused = ops.unavailable().get(name);
+            if (refused != null) {
+                return Wire.failure(id, ErrorCodes.OP_UNAVAILABLE, "the op '" + name + "' is not available: " + refused
+                        + " (hvm-dbg describe --check FILE checks a description; see docs/PLUGINS.md)", details);
+            }
             // An op whose bundle is installed but not active, or that answered before in this runtime,
             // is unavailable while its bundle is away, not unknown.
             String bundle = declaring(name);

@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -99,6 +100,14 @@ final class TransportOps {
                 if (wanted == null || wanted.contains(desc.op())) {
                     list.add(desc.toJson());
                     found.add(desc.op());
+                }
+            }
+            // The ops refused for a malformed description, with why: a plugin author sees it here, not only in a log.
+            ArrayNode refused = data.putArray("unavailable");
+            for (Map.Entry<String, String> r : ops.unavailable().entrySet()) {
+                if (wanted == null || wanted.contains(r.getKey())) {
+                    refused.addObject().put("op", r.getKey()).put("reason", r.getValue());
+                    found.add(r.getKey());
                 }
             }
             if (wanted != null) {
