@@ -271,7 +271,7 @@ class SwingSet2ReachIT {
         return false;
     }
 
-    /** Whether the menu {@code menu} is open: an item of it has a point a hand can press. */
+    /** Whether the menu or combo {@code menu} is open: an item of it has a point a hand can press. */
     private static boolean menuOpen(ProbeClient c, String menu) throws Exception {
         for (JsonNode i : c.call("gui.list", Wire.object().put("scope", menu)).get("items")) {
             if (!menu.equals(i.path("identifier").asText()) && i.has("atOnScreen")) {
@@ -421,7 +421,8 @@ class SwingSet2ReachIT {
                     compare(c, rec, markerXid, pid, "the main window as it first shows", noDialog, () -> { });
 
                     // Demos opened as a hand opens them, by the probe's click on their toolbar toggles while the recorder is disarmed.
-                    for (String[] demo : new String[][] {{"JButton", "the buttons demo"}, {"JTree", "the tree demo"}}) {
+                    for (String[] demo : new String[][] {{"JButton", "the buttons demo"}, {"JTree", "the tree demo"},
+                        {"JTable", "the table demo (a row cut by its viewport)"}}) {
                         String toggle = toggleId(c, demo[0]);
                         Setup open = () -> c.call("gui.click", Wire.object().put("identifier", toggle).put("settleMillis", 1000));
                         compare(c, rec, markerXid, pid, demo[1], () -> !dialogOpen(c) && selected(c, toggle), open);
@@ -445,6 +446,22 @@ class SwingSet2ReachIT {
                     };
                     compare(c, rec, markerXid, pid, "the buttons demo, its buttons disabled", () -> !dialogOpen(c) && selected(c, buttons)
                             && !selected(c, box[0]), disable);
+
+                    // A combo's popup open over the table demo: a press outside it closes it (as for the menu below).
+                    String table = toggleId(c, "JTable");
+                    String[] combo = {null};
+                    Setup openCombo = () -> {
+                        if (!selected(c, table)) {
+                            c.call("gui.click", Wire.object().put("identifier", table).put("settleMillis", 1000));
+                        }
+                        for (JsonNode i : c.call("gui.list", Wire.object().put("scope", "window")).get("items")) {
+                            combo[0] = "combo".equals(i.path("role").asText()) && combo[0] == null ? i.get("identifier").asText() : combo[0];
+                        }
+                        assertNotNull(combo[0], "a combo of the table demo");
+                        c.call("gui.click", Wire.object().put("identifier", combo[0]).put("settleMillis", 500));
+                    };
+                    compare(c, rec, markerXid, pid, "the table demo with a combo's popup open", () -> !dialogOpen(c) && selected(c, table)
+                            && menuOpen(c, combo[0]), openCombo);
 
                     String options = toggleId(c, "JOptionPane");
                     Setup input = () -> {
