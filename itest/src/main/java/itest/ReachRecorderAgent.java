@@ -34,8 +34,9 @@ import javax.swing.ToolTipManager;
  * <li>{@code await}: once the marker's move to X reached the EDT (so the press sent before it
  * has too), the recorder disarmed; the reply {@code landed N}, then N lines, one per component
  * from the one the press was dispatched to up to its window: {@code type, x, y, width, height
- * (on screen), enabled, kind (window, rows for a list, table or tree, tabs, or -), whether the
- * tab pressed is enabled (tabs only, else -)}, tab separated. {@code landed 0} when no press
+ * (on screen), enabled, kind (window, rows for a list, table or tree, tabs, or -), the index of
+ * the row or tab at the press point by the view's own hit test (-1 for none), whether that tab is
+ * enabled (tabs only, else -)}, tab separated. {@code landed 0} when no press
  * reached a component; {@code late} when the move did not come in time.
  * </ul>
  * Nothing starts before the test says {@code install}: the application shows its first window as
@@ -118,14 +119,27 @@ public final class ReachRecorderAgent {
         Point p = c.isShowing() ? c.getLocationOnScreen() : new Point(Integer.MIN_VALUE, Integer.MIN_VALUE);
         String kind = c instanceof Window ? "window"
                 : c instanceof JList || c instanceof JTable || c instanceof JTree ? "rows" : c instanceof JTabbedPane ? "tabs" : "-";
-        String tab = "-";
-        if (c instanceof JTabbedPane && at != null && c.isShowing()) {
+        // The row or tab at the press point, as the view's own hit test finds it, and whether that tab is enabled.
+        int index = -1;
+        String tabEnabled = "-";
+        if (at != null && c.isShowing() && !kind.equals("-") && !kind.equals("window")) {
             Point in = new Point(at);
             SwingUtilities.convertPointFromScreen(in, c);
-            int i = ((JTabbedPane) c).indexAtLocation(in.x, in.y);
-            tab = i < 0 ? "-" : Boolean.toString(((JTabbedPane) c).isEnabledAt(i));
+            if (c instanceof JTabbedPane) {
+                index = ((JTabbedPane) c).indexAtLocation(in.x, in.y);
+                tabEnabled = index < 0 ? "-" : Boolean.toString(((JTabbedPane) c).isEnabledAt(index));
+            } else if (c instanceof JList) {
+                JList<?> list = (JList<?>) c;
+                index = list.locationToIndex(in);
+                java.awt.Rectangle cell = index < 0 ? null : list.getCellBounds(index, index);
+                index = cell != null && cell.contains(in) ? index : -1;
+            } else if (c instanceof JTable) {
+                index = ((JTable) c).rowAtPoint(in);
+            } else {
+                index = ((JTree) c).getRowForLocation(in.x, in.y);
+            }
         }
         return String.join("\t", type, Integer.toString(p.x), Integer.toString(p.y), Integer.toString(c.getWidth()),
-                Integer.toString(c.getHeight()), Boolean.toString(c.isEnabled()), kind, tab);
+                Integer.toString(c.getHeight()), Boolean.toString(c.isEnabled()), kind, Integer.toString(index), tabEnabled);
     }
 }

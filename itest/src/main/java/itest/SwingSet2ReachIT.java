@@ -60,6 +60,8 @@ class SwingSet2ReachIT {
     private final List<String> scenes = new ArrayList<>();
     private int pressed;
     private int agreed;
+    /** Presses on rows and tabs whose landing was checked down to the row or tab the view finds at the point. */
+    private int byIndex;
 
     private static Path swingSet2() {
         String jar = System.getenv("HDP_GUI_SWINGSET2");
@@ -93,16 +95,17 @@ class SwingSet2ReachIT {
     }
 
     /** One component of a press's chain, as the recorder tells it. */
-    private record Landed(String type, Rectangle bounds, boolean enabled, String kind, String tab) {
+    private record Landed(String type, Rectangle bounds, boolean enabled, String kind, int index, String tab) {
         static Landed parse(String line) {
             String[] f = line.split("\t");
             return new Landed(f[0], new Rectangle(Integer.parseInt(f[1]), Integer.parseInt(f[2]), Integer.parseInt(f[3]),
-                    Integer.parseInt(f[4])), Boolean.parseBoolean(f[5]), f[6], f[7]);
+                    Integer.parseInt(f[4])), Boolean.parseBoolean(f[5]), f[6], Integer.parseInt(f[7]), f[8]);
         }
 
         @Override
         public String toString() {
-            return type + " [" + bounds.x + "," + bounds.y + " " + bounds.width + "x" + bounds.height + "]" + (enabled ? "" : " disabled");
+            return type + " [" + bounds.x + "," + bounds.y + " " + bounds.width + "x" + bounds.height + "]" + (enabled ? "" : " disabled")
+                    + (index < 0 ? "" : " at " + (kind.equals("tabs") ? "tab " : "row ") + index);
         }
     }
 
@@ -193,28 +196,34 @@ class SwingSet2ReachIT {
 
     /**
      * Waits, bounded, until every window and dialog the probe lists is where the X server has a
-     * visible window of {@code pid}; fails naming both otherwise.
+     * visible window of {@code pid}; fails naming those that are not, and where X has its windows.
      */
     private static void placedAsOnX(ProbeClient c, long pid, String scene) throws Exception {
-        String[] last = {""};
         long until = System.nanoTime() + Fixture.WAIT.toNanos();
         while (true) {
             List<Rectangle> x = xWindows(pid);
-            List<Rectangle> probe = new ArrayList<>();
+            List<String> misplaced = new ArrayList<>();
+            int windows = 0;
             for (JsonNode i : c.call("gui.list", Wire.object().put("scope", "window")).get("items")) {
                 String role = i.path("role").asText();
                 if (role.equals("window") || role.equals("dialog")) {
-                    probe.add(rect(i.get("frame")));
+                    windows++;
+                    Rectangle r = rect(i.get("frame"));
+                    if (!x.contains(r)) {
+                        misplaced.add(i.path("identifier").asText() + " at " + r.x + "," + r.y + " " + r.width + "x" + r.height);
+                    }
                 }
             }
-            if (!probe.isEmpty() && x.containsAll(probe)) {
+            if (windows > 0 && misplaced.isEmpty()) {
                 return;
             }
-            last[0] = "the probe has the windows at " + probe + ", the X server has them at " + x;
             if (System.nanoTime() > until) {
-                throw new AssertionError(scene + ": SwingSet2's windows are not where the X server shows them after "
-                        + Fixture.WAIT.toSeconds() + " s, so a press at the probe's points would land elsewhere (maybe on another"
-                        + " application's window): " + last[0]);
+                StringBuilder onX = new StringBuilder();
+                x.forEach(r -> onX.append(onX.length() == 0 ? "" : ", ").append(r.x + "," + r.y + " " + r.width + "x" + r.height));
+                throw new AssertionError(scene + ": the probe (AWT's place on screen) has SwingSet2's " + misplaced
+                        + " where the X server shows no window of pid " + pid + " (its visible windows: " + onX + ") after "
+                        + Fixture.WAIT.toSeconds() + " s; a press at the probe's points would land elsewhere, maybe on another"
+                        + " application's window, so none is made");
             }
             Thread.sleep(200);
         }
@@ -288,7 +297,8 @@ class SwingSet2ReachIT {
     /**
      * Whether the press landed on the item's component or inside it: a component of the chain of
      * the item's type and bounds on screen, or for a row or tab the list, table, tree or tabbed
-     * pane that holds it. That component, or null.
+     * pane that holds it, whose own hit test finds that row or tab at the press point (by the index
+     * a derived row's or tab's identifier ends with, docs/IDENTIFIERS.md). That component, or null.
      */
     private static Landed on(JsonNode item, List<Landed> chain) {
         Rectangle frame = rect(item.get("frame"));
@@ -296,9 +306,11 @@ class SwingSet2ReachIT {
         onScreen.translate(item.get("atOnScreen").get(0).intValue() - item.get("at").get(0).intValue(),
                 item.get("atOnScreen").get(1).intValue() - item.get("at").get(1).intValue());
         String type = item.get("type").asText();
+        java.util.regex.Matcher derived = java.util.regex.Pattern.compile("\\.(row|tab)\\.(\\d+)$").matcher(item.get("identifier").asText());
+        int index = item.path("derived").asBoolean() && derived.find() ? Integer.parseInt(derived.group(2)) : -1;
         for (Landed l : chain) {
-            boolean holds = type.equals("row") ? l.kind.equals("rows") && l.bounds.contains(onScreen)
-                    : type.equals("tab") ? l.kind.equals("tabs") && l.bounds.contains(onScreen)
+            boolean holds = type.equals("row") || type.equals("tab")
+                    ? l.kind.equals(type.equals("row") ? "rows" : "tabs") && l.bounds.contains(onScreen) && (index < 0 || l.index == index)
                     : l.type.equals(type) && (l.bounds.equals(onScreen) || l.kind.equals("window") && l.bounds.equals(frame));
             if (holds) {
                 return l;
@@ -369,6 +381,9 @@ class SwingSet2ReachIT {
                     "windowmove", markerXid, armed[1], armed[2]);
             List<Landed> chain = rec.landing();
             Landed landed = on(now, chain);
+            if (now.path("derived").asBoolean() && id.matches(".*\\.(row|tab)\\.\\d+")) {
+                byIndex++;
+            }
             boolean agrees;
             if (clickable) {
                 agrees = landed != null;
@@ -508,7 +523,7 @@ class SwingSet2ReachIT {
         }
         String jdk = "Java " + Runtime.version();
         System.out.println("SwingSet2ReachIT: " + jdk + ", " + scenes.size() + " scenes, " + pressed + " presses, " + agreed
-                + " agreements, " + disagreements.size() + " disagreements");
+                + " agreements, " + disagreements.size() + " disagreements; " + byIndex + " presses on rows and tabs checked down to the row or tab");
         for (String s : scenes) {
             System.out.println("SwingSet2ReachIT:   " + s);
         }
