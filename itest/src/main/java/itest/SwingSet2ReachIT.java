@@ -462,7 +462,7 @@ class SwingSet2ReachIT {
                     compare(c, rec, markerXid, pid, "the buttons demo, its buttons disabled", () -> !dialogOpen(c) && selected(c, buttons)
                             && !selected(c, box[0]), disable);
 
-                    // A combo's popup open over the table demo: a press outside it closes it (as for the menu below).
+                    // A combo's popup open over the table demo (set up again should a press close it).
                     String table = toggleId(c, "JTable");
                     String[] combo = {null};
                     Setup openCombo = () -> {
