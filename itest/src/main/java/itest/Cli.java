@@ -41,15 +41,27 @@ public final class Cli {
         return runAt(Fixture.socket(), input, args);
     }
 
-    /** Runs hvm-dbg against the socket {@code socket}, with {@code input} (null for none) on its standard input. */
+    /** Runs hvm-dbg as a user runs it, with no --socket: the commands find a JVM's socket themselves (attach, --pid). */
+    public static Result asUser(String... args) throws Exception {
+        return runAt(null, null, args);
+    }
+
+    /** Runs hvm-dbg against the socket {@code socket} (null: none), with {@code input} (null for none) on its standard input. */
     public static Result runAt(Path socket, String input, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar().toString(), "--socket", socket.toString()));
+                "-jar", jar().toString()));
+        if (socket != null) {
+            cmd.addAll(List.of("--socket", socket.toString()));
+        }
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile("hvm-dbg", ".out");
         Path err = Files.createTempFile("hvm-dbg", ".err");
         try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            if (socket == null) {
+                pb.environment().remove("HVM_GUI_PROBE_SOCKET");
+            }
+            Process p = pb.start();
             try (OutputStream in = p.getOutputStream()) {
                 if (input != null) {
                     in.write(input.getBytes(StandardCharsets.UTF_8));

@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.awt.AWTEvent;
 import java.awt.Component;
-import java.awt.EventQueue;
-import java.awt.Toolkit;
-import java.awt.event.AWTEventListener;
-import java.awt.event.MouseEvent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +30,7 @@ import probe.client.ProbeClient;
  * (xdotool) at the point the probe would press ({@code atOnScreen}) lands on that item's component
  * or inside it exactly when the probe says it is clickable. Where it lands is what AWT itself
  * decides (modal filters, window stacking, its mouse-event target search): an AWTEventListener sees
- * the press on the component AWT dispatched it to. A press on a control the probe refuses as
+ * the press on the component AWT dispatched it to ({@link PressRecorder}). A press on a control the probe refuses as
  * disabled must land on it (disabled Swing controls receive presses and ignore them), and the
  * control must be disabled then.
  *
@@ -47,57 +42,6 @@ import probe.client.ProbeClient;
 @ExtendWith(WithApp.class)
 @ExtendWith(Bounded.class)
 class ReachOracleIT {
-    /** Thrown by the recorder to keep a real mouse event from the app; caught by the recorder's own queue. */
-    private static final class Stopped extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Stopped() {
-            super(null, null, false, false);
-        }
-    }
-
-    /** Sees where real presses land and keeps them, and every real mouse event but entry and exit, from the app. */
-    private static final class Recorder extends EventQueue implements AWTEventListener {
-        volatile boolean armed;
-        volatile Component pressed;
-        volatile int presses;
-        volatile int releases;
-
-        void install() {
-            Toolkit.getDefaultToolkit().addAWTEventListener(this, AWTEvent.MOUSE_EVENT_MASK | AWTEvent.MOUSE_MOTION_EVENT_MASK
-                    | AWTEvent.MOUSE_WHEEL_EVENT_MASK);
-            Toolkit.getDefaultToolkit().getSystemEventQueue().push(this);
-        }
-
-        void uninstall() {
-            Toolkit.getDefaultToolkit().removeAWTEventListener(this);
-            pop();
-        }
-
-        @Override
-        public void eventDispatched(AWTEvent e) {
-            if (!armed || !(e instanceof MouseEvent) || e.getID() == MouseEvent.MOUSE_ENTERED || e.getID() == MouseEvent.MOUSE_EXITED) {
-                return;
-            }
-            if (e.getID() == MouseEvent.MOUSE_PRESSED) {
-                pressed = (Component) e.getSource();
-                presses++;
-            } else if (e.getID() == MouseEvent.MOUSE_RELEASED) {
-                releases++;
-            }
-            throw new Stopped();
-        }
-
-        @Override
-        protected void dispatchEvent(AWTEvent event) {
-            try {
-                super.dispatchEvent(event);
-            } catch (Stopped s) {
-                // The event reached the recorder and goes no further.
-            }
-        }
-    }
-
     private final List<String> disagreements = new ArrayList<>();
     private final List<String> scenes = new ArrayList<>();
     private int compared;
@@ -124,7 +68,7 @@ class ReachOracleIT {
     }
 
     /** Every item of the scene pressed for real where the probe would press it, the landing compared with the verdict. */
-    private void compare(ProbeClient c, Recorder rec, XMarker marker, String scene, Callable<Boolean> intact, Setup setup) throws Exception {
+    private void compare(ProbeClient c, PressRecorder rec, XMarker marker, String scene, Callable<Boolean> intact, Setup setup) throws Exception {
         long began = System.nanoTime();
         int setups = 1;
         setup.run();
@@ -260,7 +204,7 @@ class ReachOracleIT {
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES) // some 860 real presses: the one test that needs more than the default bound
     void everyItemOfEverySceneIsJudgedAsARealPressLands() throws Exception {
-        Recorder rec = new Recorder();
+        PressRecorder rec = new PressRecorder();
         XMarker marker = XMarker.show("reach");
         boolean tips = ToolTipManager.sharedInstance().isEnabled();
         Swing.onEdt(() -> {

@@ -2,11 +2,7 @@ package itest;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.awt.Rectangle;
-import java.awt.event.ComponentAdapter;
-import java.awt.event.ComponentEvent;
 import java.util.concurrent.TimeUnit;
-import javax.swing.JFrame;
 
 /**
  * The sync of real X input for the oracle tests (ReachOracleIT's presses, CloseIT's window manager
@@ -18,42 +14,27 @@ import javax.swing.JFrame;
  * (Debian's 17.0.15: the EDT stuck in XToolkit.syncNativeQueue inside a modal dialog's secondary
  * loop) and a fixed sleep could only guess.
  */
-final class XMarker extends ComponentAdapter implements AutoCloseable {
-    /** How long the marker's move may take to reach the EDT. */
-    private static final long SYNC_MILLIS = 10_000;
+final class XMarker implements AutoCloseable {
     /** How long xdotool may take to find the marker window. */
     private static final long FIND_SECONDS = 10;
 
-    private final JFrame frame;
+    private final Marker marker;
     private final String xid;
-    private final int baseX;
-    private final int y;
-    private int moves;
-    private volatile int seenX = Integer.MIN_VALUE;
 
-    private XMarker(JFrame frame, String xid, int baseX, int y) {
-        this.frame = frame;
+    private XMarker(Marker marker, String xid) {
+        this.marker = marker;
         this.xid = xid;
-        this.baseX = baseX;
-        this.y = y;
     }
 
     /** Shows the marker, titled for {@code purpose}, and finds its X window. */
     static XMarker show(String purpose) throws Exception {
         String title = "hdp-" + purpose + "-marker-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        Rectangle screen = Swing.onEdt(() -> java.awt.GraphicsEnvironment.getLocalGraphicsEnvironment().getDefaultScreenDevice()
-                .getDefaultConfiguration().getBounds());
-        int baseX = screen.x + screen.width - 40;
-        int y = screen.y + screen.height - 2;
-        JFrame frame = Swing.onEdt(() -> {
-            JFrame f = new JFrame(title);
-            f.setUndecorated(true);
-            f.setFocusableWindowState(false);
-            f.setAutoRequestFocus(false);
-            f.setBounds(baseX, y, 2, 2);
-            f.setVisible(true);
-            return f;
-        });
+        Marker marker = Marker.show(title);
+        return new XMarker(marker, find(title));
+    }
+
+    /** The X window id of the window titled exactly {@code title}, by xdotool, within a bounded time. */
+    static String find(String title) throws Exception {
         String xid = null;
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(FIND_SECONDS);
         while (xid == null && System.nanoTime() < until) {
@@ -72,17 +53,7 @@ final class XMarker extends ComponentAdapter implements AutoCloseable {
             }
         }
         assertTrue(xid != null, "the marker window " + title + " was not found by xdotool search");
-        XMarker m = new XMarker(frame, xid, baseX, y);
-        Swing.onEdt(() -> {
-            frame.addComponentListener(m);
-            return null;
-        });
-        return m;
-    }
-
-    @Override
-    public void componentMoved(ComponentEvent e) {
-        seenX = frame.getX();
+        return xid;
     }
 
     /** The marker's X window id, for the command that moves it. */
@@ -92,29 +63,22 @@ final class XMarker extends ComponentAdapter implements AutoCloseable {
 
     /** Where the next move puts the marker: x (a new place each time). */
     int nextX() {
-        return baseX + (++moves % 32);
+        return marker.nextX();
     }
 
     /** Where the marker stays: y. */
     int y() {
-        return y;
+        return marker.y();
     }
 
     /** Returns once the marker's move to {@code x} has reached the EDT, so the input sent before it has too. */
     void awaitMove(int x) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SYNC_MILLIS);
-        while (seenX != x) {
-            assertTrue(System.nanoTime() < until, "the marker's move to x=" + x + " did not reach the EDT within " + SYNC_MILLIS
-                    + " ms (last seen x=" + seenX + ")");
-            Thread.sleep(1);
-        }
+        assertTrue(marker.awaitMove(x), "the marker's move to x=" + x + " did not reach the EDT within " + Marker.SYNC_MILLIS
+                + " ms (last seen x=" + marker.seenX() + ")");
     }
 
     @Override
     public void close() throws Exception {
-        Swing.onEdt(() -> {
-            frame.dispose();
-            return null;
-        });
+        marker.close();
     }
 }
