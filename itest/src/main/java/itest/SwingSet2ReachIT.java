@@ -195,6 +195,33 @@ class SwingSet2ReachIT {
     }
 
     /**
+     * Without a window manager the JDK can lose SwingSet2's centring (docs/PROTOCOL.md, "Reach"):
+     * AWT keeps the frame's old place while the X server shows it centred, and AWT learns of no move
+     * until the X window moves again. Then the X window is moved to AWT's place, as a window manager
+     * or a hand would, so that AWT and the X server agree again ({@link #placedAsOnX} checks it).
+     */
+    private static void frameWhereAwtHasIt(ProbeClient c, long pid) throws Exception {
+        for (JsonNode i : c.call("gui.list", Wire.object().put("scope", "window")).get("items")) {
+            if (!i.path("role").asText().equals("window")) {
+                continue;
+            }
+            Rectangle awt = rect(i.get("frame"));
+            List<Rectangle> x = xWindows(pid);
+            if (x.contains(awt)) {
+                return;
+            }
+            for (String id : run("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "SwingSet2").split("\\s+")) {
+                if (id.matches("\\d+")) {
+                    System.out.println("SwingSet2ReachIT: AWT has the frame at " + awt.x + "," + awt.y + ", the X server elsewhere "
+                            + x + ": the X window moved to AWT's place");
+                    run("xdotool", "windowmove", id, Integer.toString(awt.x), Integer.toString(awt.y));
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
      * Waits, bounded, until every window and dialog the probe lists is where the X server has a
      * visible window of {@code pid}; fails naming those that are not, and where X has its windows.
      */
@@ -428,6 +455,7 @@ class SwingSet2ReachIT {
                 Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
                 try (ProbeClient c = ProbeClient.connect(socket)) {
                     settled(c);
+                    frameWhereAwtHasIt(c, pid);
                     String title = "hdp-reach-marker-" + pid + "-" + System.nanoTime();
                     assertEquals("installed", rec.call("install " + title));
                     String markerXid = XMarker.find(title);
