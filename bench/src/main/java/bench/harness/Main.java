@@ -103,6 +103,8 @@ public final class Main {
         robotRows();
         log("runtime start-up");
         startRows(env);
+        log("attach and detach (hvm-dbg attach PID) into a Swing JVM of its own");
+        attachRows();
 
         out.elapsed = (System.nanoTime() - began) / 1e9;
         out.loadAtEnd = Report.load();
@@ -626,6 +628,55 @@ public final class Main {
             }
         }
         out.start(new Stats(debugSock), new Stats(release), new Stats(debugWindow));
+    }
+
+    /**
+     * {@code run/hvm-dbg attach PID} into a fresh Swing JVM (its exit: the probe answered
+     * probe.hello), then {@code run/hvm-dbg detach PID} (its exit: the socket is gone), against
+     * {@code jcmd PID VM.version} on the same JVM: the attach API's own round trip, what any attach
+     * costs before an agent loads.
+     */
+    private void attachRows() throws Exception {
+        String cli = root.resolve("run/hvm-dbg").toString();
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        if (!Files.isExecutable(Path.of(jcmd))) {
+            out.missing.add("the attach rows: this Java has no jcmd (a JRE), and hvm-dbg attach needs a JDK");
+            return;
+        }
+        int n = Math.max(3, (int) Math.round(5 * Math.min(1, scale * 2)));
+        long[] attach = new long[n];
+        long[] detach = new long[n];
+        long[] floor = new long[n];
+        for (int i = -1; i < n; i++) {
+            try (Child app = Child.start(Map.of(), List.of(java, "-cp", classpath, AttachTarget.class.getName()))) {
+                app.awaitLine("SHOWN"::equals, 60_000);
+                Thread.sleep(300);
+                String pid = Long.toString(app.process.pid());
+                long t0 = System.nanoTime();
+                int rc = exec(jcmd, pid, "VM.version");
+                long t1 = System.nanoTime();
+                int attached = exec(cli, "attach", pid);
+                long t2 = System.nanoTime();
+                int detached = exec(cli, "detach", pid);
+                long t3 = System.nanoTime();
+                if (rc != 0 || attached != 0 || detached != 0) {
+                    out.missing.add("the attach rows: jcmd exited " + rc + ", attach " + attached + ", detach " + detached);
+                    return;
+                }
+                if (i >= 0) {
+                    floor[i] = t1 - t0;
+                    attach[i] = t2 - t1;
+                    detach[i] = t3 - t2;
+                }
+            }
+        }
+        Stats jcmdStats = new Stats(floor);
+        Stats attachStats = new Stats(attach);
+        out.row("`run/hvm-dbg attach PID` into a fresh Swing JVM (one frame) → exit, the probe answering `probe.hello`", attachStats,
+                "`jcmd PID VM.version` on the same JVM (the attach API's round trip)", jcmdStats, "< 2 s",
+                attachStats.medianMs() < 2000, "attach");
+        out.row("`run/hvm-dbg detach PID` → exit, the socket gone", new Stats(detach),
+                "`jcmd PID VM.version` on the same JVM", jcmdStats, "", null, null);
     }
 
     // ------------------------------------------------------------------ helpers

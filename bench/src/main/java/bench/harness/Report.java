@@ -10,7 +10,7 @@ import java.util.List;
 final class Report {
     /** The order of the groups in the table; rows of a group in the order they were measured. */
     private static final List<String> GROUPS = List.of("hello", "list", "click", "robots", "type", "wait", "screenshot", "events", "cli",
-            "start", "throughput", "");
+            "start", "attach", "throughput", "");
     private final List<String[]> rows = new ArrayList<>();
     private final List<String> groups = new ArrayList<>();
     private String lastGroup = "";
