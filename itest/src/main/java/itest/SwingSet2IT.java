@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -32,48 +31,6 @@ class SwingSet2IT {
             "FelixFrameworkWiring", "SCR Component Actor", "EventAdminAsyncThread", "EventAdminThread", "CM Configuration Updater",
             "CM Event Dispatcher", "FelixResolver");
 
-    private static Path swingSet2() {
-        String jar = System.getenv("HDP_GUI_SWINGSET2");
-        Assumptions.assumeTrue(jar != null && Files.isRegularFile(Path.of(jar)),
-                "HDP_GUI_SWINGSET2 names no SwingSet2.jar: run/test fetches it with run/lib/swingset2.sh, which said why it could not");
-        return Path.of(jar);
-    }
-
-    /** hvm-dbg as a user runs it, with no --socket: the commands find the JVM's socket themselves. */
-    private static Cli.Result hvmDbg(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Cli.jar().toString()));
-        cmd.addAll(List.of(args));
-        Path out = Files.createTempFile("hvm-dbg", ".out");
-        Path err = Files.createTempFile("hvm-dbg", ".err");
-        try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
-            pb.environment().remove("HVM_GUI_PROBE_SOCKET");
-            Process p = pb.start();
-            p.getOutputStream().close();
-            if (!p.waitFor(Fixture.WAIT.toSeconds(), TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("hvm-dbg " + String.join(" ", args) + " did not exit");
-            }
-            return new Cli.Result(p.exitValue(), Files.readString(out), Files.readString(err));
-        } finally {
-            Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
-        }
-    }
-
-    private static String run(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        boolean ended = p.waitFor(Fixture.WAIT.toSeconds(), TimeUnit.SECONDS);
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        if (!ended) {
-            p.destroyForcibly();
-        }
-        assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
-        return out;
-    }
-
     /** Waits until the JVM {@code pid} shows a window on the X server. */
     private static void awaitWindow(long pid) throws InterruptedException {
         Fixture.await("a window of pid " + pid, () -> {
@@ -88,12 +45,12 @@ class SwingSet2IT {
     }
 
     private static JsonNode items(long pid) throws Exception {
-        return JSON.readTree(hvmDbg("--pid", Long.toString(pid), "--json", "gui", "list").ok().out()).get("items");
+        return JSON.readTree(Cli.asUser("--pid", Long.toString(pid), "--json", "gui", "list").ok().out()).get("items");
     }
 
     /** The probe's threads in JVM {@code pid}, from its thread dump (jcmd Thread.print). */
     private static List<String> probeThreads(long pid) throws Exception {
-        String dump = run(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), "Thread.print");
+        String dump = SwingSet2.run(Fixture.WAIT, Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), "Thread.print");
         List<String> found = new ArrayList<>();
         for (String line : dump.split("\n")) {
             if (line.startsWith("\"")) {
@@ -106,38 +63,28 @@ class SwingSet2IT {
         return found;
     }
 
-    /** The toolbar's toggle that opens the buttons demo, found by its tooltip; null when not listed. */
-    private static JsonNode buttonsToggle(JsonNode items) {
-        for (JsonNode i : items) {
-            if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith("JButton")) {
-                return i;
-            }
-        }
-        return null;
-    }
-
     @Test
     void attachListDetachAttachAgain() throws Exception {
-        Path jar = swingSet2();
+        Path jar = SwingSet2.jar();
         try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
             long pid = app.pid();
             awaitWindow(pid);
 
             long t0 = System.nanoTime();
-            Cli.Result attached = hvmDbg("attach", Long.toString(pid)).ok();
+            Cli.Result attached = Cli.asUser("attach", Long.toString(pid)).ok();
             long attachMs = (System.nanoTime() - t0) / 1_000_000;
             Path socket = Path.of(attached.out().trim());
             assertTrue(Files.exists(socket), attached.out() + attached.err());
             assertTrue(socket.getFileName().toString().equals(pid + ".sock"), "a socket of its own: " + socket);
             System.out.println("SwingSet2IT: Java " + Runtime.version().feature() + ", attach to probe.hello answered: " + attachMs + " ms");
 
-            Cli.Result ps = hvmDbg("ps").ok();
+            Cli.Result ps = Cli.asUser("ps").ok();
             assertTrue(ps.out().lines().anyMatch(l -> l.startsWith(pid + " ") && l.contains(" yes ") && l.endsWith(socket.toString())
                     && l.contains("SwingSet2.jar")), ps.out());
 
-            Cli.Result again = hvmDbg("attach", Long.toString(pid)).ok();
+            Cli.Result again = Cli.asUser("attach", Long.toString(pid)).ok();
             assertTrue(again.out().contains("already"), again.out());
-            assertTrue(hvmDbg("--pid", Long.toString(pid), "hello").ok().out().contains("protocol"));
+            assertTrue(Cli.asUser("--pid", Long.toString(pid), "hello").ok().out().contains("protocol"));
 
             // Every operable control has an identifier, unique in its window.
             JsonNode items = items(pid);
@@ -161,7 +108,7 @@ class SwingSet2IT {
                     + duplicates.size() + " duplicates");
 
             // The toolbar's second toggle (the buttons demo), by its tooltip: clicked later by X, after detach.
-            JsonNode buttons = buttonsToggle(items);
+            JsonNode buttons = SwingSet2.toggle(items, "JButton");
             assertTrue(buttons != null && !buttons.path("value").asBoolean(), "the buttons demo's toggle, not selected yet: " + buttons);
             // SwingSet2 goes on loading its demos after its frame shows: the toggle's place is taken once
             // two listings a second apart agree on it.
@@ -169,7 +116,7 @@ class SwingSet2IT {
             Fixture.await("the toolbar in place", () -> {
                 try {
                     Thread.sleep(1000);
-                    JsonNode now = buttonsToggle(items(pid));
+                    JsonNode now = SwingSet2.toggle(items(pid), "JButton");
                     boolean same = now != null && now.get("atOnScreen").equals(toggle[0].get("atOnScreen"));
                     toggle[0] = now == null ? toggle[0] : now;
                     return same;
@@ -182,18 +129,15 @@ class SwingSet2IT {
             // old place until the X window moves. Then X moves the window to AWT's place, as a window
             // manager or a hand would, and the probe must agree with the X server before the click.
             java.awt.Point awt = awtOrigin(toggle[0]);
-            java.awt.Rectangle x = xGeometry(pid, "SwingSet2");
+            java.awt.Rectangle x = SwingSet2.frameWhereAwtHasIt(pid, awt);
             System.out.println("SwingSet2IT: the frame on the X server at " + x.x + "," + x.y + ", by AWT at " + awt.x + "," + awt.y
                     + (x.getLocation().equals(awt) ? "" : ": AWT lost the frame's place, the X window moved to AWT's"));
-            if (!x.getLocation().equals(awt)) {
-                run("xdotool", "windowmove", xWindow(pid, "SwingSet2"), Integer.toString(awt.x), Integer.toString(awt.y));
-            }
             String[] placed = {""};
             try {
                 Fixture.await("the frame where the X server shows it, by the probe", () -> {
                     try {
-                        JsonNode now = buttonsToggle(items(pid));
-                        java.awt.Rectangle shown = xGeometry(pid, "SwingSet2");
+                        JsonNode now = SwingSet2.toggle(items(pid), "JButton");
+                        java.awt.Rectangle shown = SwingSet2.xGeometry(pid, "SwingSet2");
                         placed[0] = "X at " + shown.x + "," + shown.y + ", the toggle by the probe: " + now;
                         toggle[0] = now == null ? toggle[0] : now;
                         return now != null && awtOrigin(now).equals(shown.getLocation());
@@ -208,7 +152,7 @@ class SwingSet2IT {
             buttons = toggle[0];
 
             long d0 = System.nanoTime();
-            Cli.Result detached = hvmDbg("detach", Long.toString(pid)).ok();
+            Cli.Result detached = Cli.asUser("detach", Long.toString(pid)).ok();
             long detachMs = (System.nanoTime() - d0) / 1_000_000;
             assertFalse(Files.exists(socket), detached.out());
             List<String> left = probeThreads(pid);
@@ -216,13 +160,13 @@ class SwingSet2IT {
             assertEquals(List.of(), left, "no probe thread after detach");
 
             // The application takes a real X click without the probe, and the probe comes back.
-            run("xdotool", "mousemove", buttons.get("atOnScreen").get(0).asText(), buttons.get("atOnScreen").get(1).asText(), "click", "1");
-            hvmDbg("attach", Long.toString(pid)).ok();
+            SwingSet2.run(Fixture.WAIT, "xdotool", "mousemove", buttons.get("atOnScreen").get(0).asText(), buttons.get("atOnScreen").get(1).asText(), "click", "1");
+            Cli.asUser("attach", Long.toString(pid)).ok();
             String[] last = {""};
             try {
                 Fixture.await("the buttons demo selected by the X click", () -> {
                     try {
-                        JsonNode now = buttonsToggle(items(pid));
+                        JsonNode now = SwingSet2.toggle(items(pid), "JButton");
                         last[0] = String.valueOf(now);
                         return now != null && now.path("value").asBoolean();
                     } catch (Exception | AssertionError e) {
@@ -232,9 +176,9 @@ class SwingSet2IT {
                 });
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "; clicked at " + buttons.get("atOnScreen") + ", last seen: " + last[0]
-                        + "; under the pointer: " + run("xdotool", "getmouselocation"), e);
+                        + "; under the pointer: " + SwingSet2.run(Fixture.WAIT, "xdotool", "getmouselocation"), e);
             }
-            hvmDbg("detach", Long.toString(pid)).ok();
+            Cli.asUser("detach", Long.toString(pid)).ok();
             assertEquals(List.of(), probeThreads(pid));
 
             assertTrue(operable > 0 && named * 100 >= operable * 95, named + " of " + operable + " operable controls have an identifier (95% wanted)");
@@ -244,7 +188,7 @@ class SwingSet2IT {
 
     @Test
     void launchedWithTheProbe() throws Exception {
-        Path jar = swingSet2();
+        Path jar = SwingSet2.jar();
         try (Proc launcher = Proc.java(Map.of(), "-jar", Cli.jar().toString(), "launch", "--",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
                 "-jar", jar.toString())) {
@@ -252,7 +196,7 @@ class SwingSet2IT {
             String line = launcher.output().lines().filter(l -> l.contains("probe on ")).findFirst().orElseThrow();
             long pid = Long.parseLong(line.replaceAll(".*pid (\\d+),.*", "$1"));
             awaitWindow(pid);
-            assertTrue(hvmDbg("--pid", Long.toString(pid), "hello").ok().out().contains("protocol"));
+            assertTrue(Cli.asUser("--pid", Long.toString(pid), "hello").ok().out().contains("protocol"));
             Fixture.await("SwingSet2's toolbar listed", () -> {
                 try {
                     return items(pid).size() > 10;
@@ -265,25 +209,10 @@ class SwingSet2IT {
         }
     }
 
-    /** The visible X window of JVM {@code pid} titled exactly {@code title}, from xdotool. */
-    private static String xWindow(long pid, String title) throws Exception {
-        return run("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "^" + title + "$").lines()
-                .findFirst().orElseThrow();
-    }
-
     /** Where AWT places {@code item}'s window on the screen, by the probe: the item's point on the screen less its point in the window. */
     private static java.awt.Point awtOrigin(JsonNode item) {
         return new java.awt.Point(item.get("atOnScreen").get(0).intValue() - item.get("at").get(0).intValue(),
                 item.get("atOnScreen").get(1).intValue() - item.get("at").get(1).intValue());
-    }
-
-    /** The place and size of the visible X window of JVM {@code pid} titled exactly {@code title}, from xdotool. */
-    private static java.awt.Rectangle xGeometry(long pid, String title) throws Exception {
-        String id = xWindow(pid, title);
-        Map<String, Integer> g = new java.util.HashMap<>();
-        run("xdotool", "getwindowgeometry", "--shell", id).lines().filter(l -> l.matches("[A-Z]+=\\d+"))
-                .forEach(l -> g.put(l.substring(0, l.indexOf('=')), Integer.parseInt(l.substring(l.indexOf('=') + 1))));
-        return new java.awt.Rectangle(g.get("X"), g.get("Y"), g.get("WIDTH"), g.get("HEIGHT"));
     }
 
     /** The changes a receipt names: its changed identifiers, what appeared and what opened. */
@@ -311,19 +240,14 @@ class SwingSet2IT {
      */
     @Test
     void aDemoADialogTypingAndAShotByDerivedIdentifiers() throws Exception {
-        Path jar = swingSet2();
+        Path jar = SwingSet2.jar();
         try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
             long pid = app.pid();
             awaitWindow(pid);
-            Path socket = Path.of(hvmDbg("attach", Long.toString(pid)).ok().out().trim());
+            Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
             try (probe.client.ProbeClient c = probe.client.ProbeClient.connect(socket)) {
                 JsonNode items = c.call("gui.list").get("items");
-                JsonNode toggle = null;
-                for (JsonNode i : items) {
-                    if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith("JOptionPane")) {
-                        toggle = i;
-                    }
-                }
+                JsonNode toggle = SwingSet2.toggle(items, "JOptionPane");
                 assertTrue(toggle != null && toggle.path("derived").asBoolean(), "the option pane demo's toggle, derived: " + items);
                 String demo = toggle.get("identifier").asText();
 
@@ -371,7 +295,7 @@ class SwingSet2IT {
                 JsonNode window = c.call("gui.list", probe.api.wire.Wire.object().put("scope", "window")).get("items").get(0);
                 // Where the X server shows the frame, from X itself: with no window manager, SwingSet2's
                 // centring moves the X window while AWT may go on placing the frame where it was.
-                java.awt.Rectangle screen = xGeometry(pid, "SwingSet2");
+                java.awt.Rectangle screen = SwingSet2.xGeometry(pid, "SwingSet2");
                 JsonNode at = window.get("at");
                 JsonNode onScreen = window.get("atOnScreen");
                 System.out.println("SwingSet2IT: the frame on the X server at " + screen.x + "," + screen.y + ", by the probe at "
@@ -389,7 +313,7 @@ class SwingSet2IT {
                 System.out.println("SwingSet2IT: screenshot of " + window.get("identifier").asText() + " same as the X server's: " + same);
                 assertTrue(same > 0.99, "only " + same + " of the pixels match the X server's image");
             } finally {
-                hvmDbg("detach", Long.toString(pid)).ok();
+                Cli.asUser("detach", Long.toString(pid)).ok();
             }
         }
     }
@@ -409,12 +333,12 @@ class SwingSet2IT {
     @Test
     void refusalsSayWhyWithTheirExitCodes() throws Exception {
         Path dir = Files.createTempDirectory("swingset2it");
-        Cli.Result none = hvmDbg("attach", "999999999");
+        Cli.Result none = Cli.asUser("attach", "999999999");
         assertEquals(4, none.exit(), none.err());
         assertTrue(none.err().contains("no process 999999999"), none.err());
         Process notJvm = new ProcessBuilder("sleep", "60").start();
         try {
-            Cli.Result r = hvmDbg("attach", Long.toString(notJvm.pid()));
+            Cli.Result r = Cli.asUser("attach", Long.toString(notJvm.pid()));
             assertEquals(4, r.exit(), r.err());
             assertTrue(r.err().contains("is not a JVM"), r.err());
             assertTrue(notJvm.isAlive(), "a process that is no JVM is not signalled");
@@ -422,15 +346,15 @@ class SwingSet2IT {
             notJvm.destroy();
         }
         try (Proc refusing = waiting(dir, "-XX:+DisableAttachMechanism")) {
-            Cli.Result r = hvmDbg("attach", Long.toString(refusing.pid()));
+            Cli.Result r = Cli.asUser("attach", Long.toString(refusing.pid()));
             assertEquals(6, r.exit(), r.err());
             assertTrue(r.err().contains("DisableAttachMechanism") && r.err().lines().count() == 1, r.err());
         }
         try (Proc headless = waiting(dir, "-Djava.awt.headless=true")) {
-            Cli.Result r = hvmDbg("attach", Long.toString(headless.pid()));
+            Cli.Result r = Cli.asUser("attach", Long.toString(headless.pid()));
             assertEquals(8, r.exit(), r.err());
             assertTrue(r.err().contains("headless"), r.err());
-            assertEquals(0, hvmDbg("detach", Long.toString(headless.pid())).exit(), "nothing to detach from");
+            assertEquals(0, Cli.asUser("detach", Long.toString(headless.pid())).exit(), "nothing to detach from");
         }
     }
 }

@@ -18,8 +18,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,7 +28,6 @@ import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -62,13 +61,6 @@ class SwingSet2ReachIT {
     private int agreed;
     /** Presses on rows and tabs whose landing was checked down to the row or tab the view finds at the point. */
     private int byIndex;
-
-    private static Path swingSet2() {
-        String jar = System.getenv("HDP_GUI_SWINGSET2");
-        Assumptions.assumeTrue(jar != null && Files.isRegularFile(Path.of(jar)),
-                "HDP_GUI_SWINGSET2 names no SwingSet2.jar: run/test fetches it with run/lib/swingset2.sh, which said why it could not");
-        return Path.of(jar);
-    }
 
     /** The recorder agent's jar: its classes as this bundle holds them (compiled with the tests, JDK only), and Premain-Class. */
     private static Path agentJar(Path dir) throws IOException {
@@ -154,69 +146,21 @@ class SwingSet2ReachIT {
         }
     }
 
-    private static String run(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        boolean ended = p.waitFor(10, TimeUnit.SECONDS);
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!ended) {
-            p.destroyForcibly();
-        }
-        assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
-        return out;
-    }
-
-    /** The places of the visible X windows of {@code pid}, as the X server has them. */
-    private static List<Rectangle> xWindows(long pid) throws Exception {
-        Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "")
-                .redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        boolean ended = p.waitFor(10, TimeUnit.SECONDS);
-        String ids = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!ended) {
-            p.destroyForcibly();
-            throw new AssertionError("xdotool search did not end");
-        }
-        List<Rectangle> found = new ArrayList<>();
-        for (String id : ids.split("\\s+")) {
-            if (!id.matches("\\d+")) {
-                continue;
-            }
-            Map<String, Integer> g = new HashMap<>();
-            run("xdotool", "getwindowgeometry", "--shell", id).lines().filter(l -> l.matches("[A-Z]+=-?\\d+"))
-                    .forEach(l -> g.put(l.substring(0, l.indexOf('=')), Integer.parseInt(l.substring(l.indexOf('=') + 1))));
-            found.add(new Rectangle(g.get("X"), g.get("Y"), g.get("WIDTH"), g.get("HEIGHT")));
-        }
-        return found;
-    }
-
     private static Rectangle rect(JsonNode frame) {
         return new Rectangle(frame.get(0).intValue(), frame.get(1).intValue(), frame.get(2).intValue(), frame.get(3).intValue());
     }
 
-    /**
-     * Without a window manager the JDK can lose SwingSet2's centring (docs/PROTOCOL.md, "Reach"):
-     * AWT keeps the frame's old place while the X server shows it centred, and AWT learns of no move
-     * until the X window moves again. Then the X window is moved to AWT's place, as a window manager
-     * or a hand would, so that AWT and the X server agree again ({@link #placedAsOnX} checks it).
-     */
+    /** When AWT has lost SwingSet2's centring, the X window goes to AWT's place ({@link SwingSet2#frameWhereAwtHasIt}). */
     private static void frameWhereAwtHasIt(ProbeClient c, long pid) throws Exception {
         for (JsonNode i : c.call("gui.list", Wire.object().put("scope", "window")).get("items")) {
-            if (!i.path("role").asText().equals("window")) {
-                continue;
-            }
-            Rectangle awt = rect(i.get("frame"));
-            List<Rectangle> x = xWindows(pid);
-            if (x.contains(awt)) {
-                return;
-            }
-            for (String id : run("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "SwingSet2").split("\\s+")) {
-                if (id.matches("\\d+")) {
-                    System.out.println("SwingSet2ReachIT: AWT has the frame at " + awt.x + "," + awt.y + ", the X server elsewhere "
-                            + x + ": the X window moved to AWT's place");
-                    run("xdotool", "windowmove", id, Integer.toString(awt.x), Integer.toString(awt.y));
-                    return;
+            if (i.path("role").asText().equals("window")) {
+                Rectangle awt = rect(i.get("frame"));
+                Rectangle x = SwingSet2.frameWhereAwtHasIt(pid, awt.getLocation());
+                if (!x.getLocation().equals(awt.getLocation())) {
+                    System.out.println("SwingSet2ReachIT: AWT has the frame at " + awt.x + "," + awt.y + ", the X server had it at "
+                            + x.x + "," + x.y + ": the X window moved to AWT's place");
                 }
+                return;
             }
         }
     }
@@ -228,7 +172,7 @@ class SwingSet2ReachIT {
     private static void placedAsOnX(ProbeClient c, long pid, String scene) throws Exception {
         long until = System.nanoTime() + Fixture.WAIT.toNanos();
         while (true) {
-            List<Rectangle> x = xWindows(pid);
+            List<Rectangle> x = SwingSet2.xWindows(pid);
             List<String> misplaced = new ArrayList<>();
             int windows = 0;
             for (JsonNode i : c.call("gui.list", Wire.object().put("scope", "window")).get("items")) {
@@ -273,7 +217,7 @@ class SwingSet2ReachIT {
         while (true) {
             JsonNode items = c.call("gui.list", Wire.object().put("scope", "window")).get("items");
             String now = look(items);
-            if (toggle(items, "JTree") != null && now.equals(before)) {
+            if (SwingSet2.toggle(items, "JTree") != null && now.equals(before)) {
                 return;
             }
             assertTrue(System.nanoTime() < until, "SwingSet2 did not settle within " + SETTLE_MILLIS + " ms: " + now);
@@ -282,18 +226,8 @@ class SwingSet2ReachIT {
         }
     }
 
-    /** The toolbar's toggle of the demo whose tooltip starts with {@code tip}; null when not listed. */
-    private static JsonNode toggle(JsonNode items, String tip) {
-        for (JsonNode i : items) {
-            if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith(tip)) {
-                return i;
-            }
-        }
-        return null;
-    }
-
     private static String toggleId(ProbeClient c, String tip) throws Exception {
-        JsonNode t = toggle(c.call("gui.list", Wire.object().put("scope", "window")).get("items"), tip);
+        JsonNode t = SwingSet2.toggle(c.call("gui.list", Wire.object().put("scope", "window")).get("items"), tip);
         assertNotNull(t, "SwingSet2's toolbar toggle with the tooltip " + tip + "...");
         return t.get("identifier").asText();
     }
@@ -404,7 +338,7 @@ class SwingSet2ReachIT {
             // The press, then the marker moved by the same X client: SwingSet2's JVM gets the press
             // before the marker's move (one X client's requests are processed in order, and one
             // connection's events delivered in order).
-            run("xdotool", "mousemove", now.get("atOnScreen").get(0).asText(), now.get("atOnScreen").get(1).asText(), "click", "1",
+            SwingSet2.run(Duration.ofSeconds(10), "xdotool", "mousemove", now.get("atOnScreen").get(0).asText(), now.get("atOnScreen").get(1).asText(), "click", "1",
                     "windowmove", markerXid, armed[1], armed[2]);
             List<Landed> chain = rec.landing();
             Landed landed = on(now, chain);
@@ -445,7 +379,7 @@ class SwingSet2ReachIT {
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES) // hundreds of real presses, each synced through a second JVM
     void everyVisibleControlOfSwingSet2IsJudgedAsARealPressLands() throws Exception {
-        Path jar = swingSet2();
+        Path jar = SwingSet2.jar();
         Path agent = agentJar(Files.createTempDirectory("swingset2reach"));
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             server.setSoTimeout((int) Fixture.WAIT_MILLIS);

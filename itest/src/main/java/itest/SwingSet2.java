@@ -1,0 +1,115 @@
+package itest;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * SwingSet2 as the tests that drive it see it (SwingSet2IT, SwingSet2ReachIT): its jar, its toolbar's
+ * toggles, and its windows as the X server shows them, through xdotool.
+ */
+final class SwingSet2 {
+    /** The bound on one xdotool command. */
+    private static final Duration X_BOUND = Duration.ofSeconds(10);
+
+    private SwingSet2() {
+    }
+
+    /** SwingSet2.jar, which run/test fetches with run/lib/swingset2.sh and names by HDP_GUI_SWINGSET2; else the test is skipped. */
+    static Path jar() {
+        String jar = System.getenv("HDP_GUI_SWINGSET2");
+        Assumptions.assumeTrue(jar != null && Files.isRegularFile(Path.of(jar)),
+                "HDP_GUI_SWINGSET2 names no SwingSet2.jar: run/test fetches it with run/lib/swingset2.sh, which said why it could not");
+        return Path.of(jar);
+    }
+
+    /** Runs {@code cmd}, at most {@code within}; its output, stdout and stderr merged. Fails unless it exits with 0. */
+    static String run(Duration within, String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        boolean ended = p.waitFor(within.toMillis(), TimeUnit.MILLISECONDS);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
+        return out;
+    }
+
+    /** The toolbar's toggle of the demo whose tooltip starts with {@code tip}; null when not listed. */
+    static JsonNode toggle(JsonNode items, String tip) {
+        for (JsonNode i : items) {
+            if ("toggle".equals(i.path("role").asText()) && i.path("tooltip").asText().startsWith(tip)) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    /** The visible X window of JVM {@code pid} titled exactly {@code title}. */
+    static String xWindow(long pid, String title) throws Exception {
+        return run(X_BOUND, "xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "^" + title + "$").lines()
+                .findFirst().orElseThrow();
+    }
+
+    /** The place and size of the visible X window of JVM {@code pid} titled exactly {@code title}. */
+    static Rectangle xGeometry(long pid, String title) throws Exception {
+        return geometry(xWindow(pid, title));
+    }
+
+    /** The places and sizes of every visible X window of JVM {@code pid} (none: an empty list). */
+    static List<Rectangle> xWindows(long pid) throws Exception {
+        Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "")
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        boolean ended = p.waitFor(X_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        String ids = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!ended) {
+            p.destroyForcibly();
+            throw new AssertionError("xdotool search did not end");
+        }
+        List<Rectangle> found = new ArrayList<>();
+        for (String id : ids.split("\\s+")) {
+            if (id.matches("\\d+")) {
+                found.add(geometry(id));
+            }
+        }
+        return found;
+    }
+
+    private static Rectangle geometry(String xid) throws Exception {
+        Map<String, Integer> g = new HashMap<>();
+        run(X_BOUND, "xdotool", "getwindowgeometry", "--shell", xid).lines().filter(l -> l.matches("[A-Z]+=-?\\d+"))
+                .forEach(l -> g.put(l.substring(0, l.indexOf('=')), Integer.parseInt(l.substring(l.indexOf('=') + 1))));
+        return new Rectangle(g.get("X"), g.get("Y"), g.get("WIDTH"), g.get("HEIGHT"));
+    }
+
+    /**
+     * Without a window manager the JDK can lose SwingSet2's centring (docs/PROTOCOL.md, "Reach"):
+     * AWT keeps the frame's old place while the X server shows it centred, and learns of no move
+     * until the X window moves again. Then the X window goes to {@code awt}, AWT's place, as a window
+     * manager or a hand would move it, so that the two agree again (the callers check that they do).
+     *
+     * @return where the X server showed the frame before
+     */
+    static Rectangle frameWhereAwtHasIt(long pid, Point awt) throws Exception {
+        String xid = xWindow(pid, "SwingSet2");
+        Rectangle x = geometry(xid);
+        if (!x.getLocation().equals(awt)) {
+            run(X_BOUND, "xdotool", "windowmove", xid, Integer.toString(awt.x), Integer.toString(awt.y));
+        }
+        return x;
+    }
+}
