@@ -180,21 +180,22 @@ class PluginIT {
      * compile queue grows and shrinks (UseDynamicNumberOfCompilerThreads), more of them on a busy
      * machine, which is no thread of the probe's left behind.
      */
+    /** The JVM's threads but the JIT's compiler threads (they come and go with the load); MAX_VALUE when they cannot be read. */
     private static int threads(long pid) {
-        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            return (int) s.filter(t -> {
-                try {
-                    return !Files.readString(t.resolve("comm")).contains("CompilerThre");
-                } catch (Exception e) {
-                    return true; // ended meanwhile, or unreadable: counted, as before
-                }
-            }).count();
-        } catch (Exception e) {
-            return Integer.MAX_VALUE;
-        }
+        List<String> names = threadNames(pid);
+        return names == null ? Integer.MAX_VALUE : (int) names.stream().filter(n -> !n.contains("CompilerThre")).count();
     }
 
-    /** The names of the JVM's threads (their {@code comm}, cut to 15 bytes by the kernel). */
+    /** The probe's threads; MAX_VALUE when the JVM's threads cannot be read. */
+    private static int probeThreads(long pid) {
+        List<String> names = threadNames(pid);
+        return names == null ? Integer.MAX_VALUE : (int) names.stream().filter(n -> n.startsWith("hdp-gui-")).count();
+    }
+
+    /**
+     * The names of the JVM's threads (their {@code comm}, cut to 15 bytes by the kernel), "" for one
+     * that ended while being read; null when the JVM's threads cannot be listed.
+     */
     private static List<String> threadNames(long pid) {
         List<String> names = new java.util.ArrayList<>();
         try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
@@ -202,11 +203,11 @@ class PluginIT {
                 try {
                     names.add(Files.readString(t.resolve("comm")).strip());
                 } catch (Exception e) {
-                    // ended meanwhile
+                    names.add("");
                 }
             });
         } catch (Exception e) {
-            names.add("(unreadable: " + e + ")");
+            return null;
         }
         return names;
     }
@@ -214,24 +215,14 @@ class PluginIT {
     /** The names {@code now} has more often than {@code before}, with how many more: what a failure shows. */
     private static Map<String, Integer> more(List<String> before, List<String> now) {
         Map<String, Integer> count = new java.util.TreeMap<>();
-        now.forEach(n -> count.merge(n, 1, Integer::sum));
-        before.forEach(n -> count.merge(n, -1, Integer::sum));
+        if (now != null) {
+            now.forEach(n -> count.merge(n, 1, Integer::sum));
+        }
+        if (before != null) {
+            before.forEach(n -> count.merge(n, -1, Integer::sum));
+        }
         count.values().removeIf(c -> c <= 0);
         return count;
-    }
-
-    private static int probeThreads(long pid) {
-        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            return (int) s.filter(t -> {
-                try {
-                    return Files.readString(t.resolve("comm")).startsWith("hdp-gui-");
-                } catch (Exception e) {
-                    return false;
-                }
-            }).count();
-        } catch (Exception e) {
-            return Integer.MAX_VALUE;
-        }
     }
 
     private static Map<String, Integer> fdTargets(long pid) {
