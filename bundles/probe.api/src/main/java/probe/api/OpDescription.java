@@ -86,6 +86,64 @@ public final class OpDescription {
     }
 
     /**
+     * How front ends word an op's reply for a person: the form its description names ({@code "reply"}),
+     * each one worded once in the client's format package, so that no front end switches over op
+     * names. {@link #FIELDS}, the default, shows the reply's fields one per line; {@link #SENTENCE}
+     * fills the description's {@code "says"} template, which is how a plugin gives its op its own words.
+     */
+    public enum Reply {
+        /** One line per field of the reply ({@code name value}), or {@code VERB: done} when it sends none. */
+        FIELDS("fields"),
+        /** The description's {@code says} template filled from the reply, then the request. */
+        SENTENCE("sentence"),
+        /** The controls a person sees, as an indented tree. */
+        ITEMS("items"),
+        /** Which dialog is open, with its controls. */
+        DIALOG("dialog"),
+        /** Problems found, one per line, then a summary. */
+        AUDIT("audit"),
+        /** A PNG image ({@code png_base64}): front ends write a file or show the image. */
+        IMAGE("image"),
+        /** A subscription: events follow on the connection, one line each. */
+        EVENTS("events"),
+        /** Where a click landed. */
+        CLICKED("clicked"),
+        /** Which item of a list, table, tree, tab set or combo box was selected. */
+        SELECTED("selected"),
+        /** Where the pointer rests, and the tooltip that showed. */
+        HOVERED("hovered"),
+        /** How far a control scrolled. */
+        SCROLLED("scrolled"),
+        /** How many characters went into which control, never the text. */
+        TYPED("typed"),
+        /** Which key went to which control. */
+        PRESSED("pressed"),
+        /** What was waited for, and how long it took. */
+        WAITED("waited");
+
+        private final String wire;
+
+        Reply(String wire) {
+            this.wire = wire;
+        }
+
+        /** Its name in a description file. */
+        public String wire() {
+            return wire;
+        }
+
+        static Reply of(String wire) {
+            for (Reply r : values()) {
+                if (r.wire.equals(wire)) {
+                    return r;
+                }
+            }
+            throw new IllegalArgumentException("unknown reply '" + Names.quoted(wire) + "'; replies are "
+                    + java.util.Arrays.stream(values()).map(Reply::wire).collect(Collectors.joining(", ")));
+        }
+    }
+
+    /**
      * One argument. {@code minimum}/{@code maximum} bound an integer; {@code choices} are the strings a
      * string (or each string of an array) may be; {@code minLength} 1 refuses an empty string;
      * {@code maxItems} bounds an array; {@code name} says the value names something the probe looks up
@@ -148,9 +206,22 @@ public final class OpDescription {
     private final Map<String, Arg> args;
     /** Whether any key is taken (an op that declared no argument names). */
     private final boolean open;
+    /** How front ends present it: its reply's form and words, its positional words, how long it may wait. */
+    private final Front front;
+
+    /**
+     * What front ends need beyond the arguments: {@code reply}, the form of its reply; {@code says},
+     * the template of a {@link Reply#SENTENCE}; {@code waits}, whether its reply may come late (it
+     * waits for the GUI); {@code waitArg}, the integer argument in milliseconds that bounds that wait;
+     * {@code positional}, the arguments a command line takes as bare words, in order;
+     * {@code connection}, whether it concerns the connection rather than the GUI (no verb or tool).
+     */
+    private record Front(Reply reply, String says, boolean waits, String waitArg, List<String> positional, boolean connection) {
+        static final Front NONE = new Front(Reply.FIELDS, null, false, null, List.of(), false);
+    }
 
     private OpDescription(String op, String verb, String title, String summary, String help, boolean acts, boolean destructive,
-            boolean receipt, boolean declared, Map<String, Arg> args, boolean open) {
+            boolean receipt, boolean declared, Map<String, Arg> args, boolean open, Front front) {
         this.op = op;
         this.verb = verb;
         this.title = title;
@@ -162,6 +233,7 @@ public final class OpDescription {
         this.declared = declared;
         this.args = Collections.unmodifiableMap(args);
         this.open = open;
+        this.front = front;
     }
 
     // ---- reading ----
@@ -193,7 +265,7 @@ public final class OpDescription {
     }
 
     private static final Set<String> OP_KEYS = Set.of("op", "verb", "title", "summary", "help", "acts", "destructive", "receipt",
-            "args", "declared", "schema");
+            "args", "declared", "schema", "reply", "says", "waits", "waitArg", "positional", "connection");
     private static final Set<String> ARG_KEYS = Set.of("name", "type", "required", "default", "minimum", "maximum", "enum",
             "minLength", "maxItems", "format", "secret", "option", "label", "help");
 
@@ -242,7 +314,42 @@ public final class OpDescription {
             }
         }
         return new OpDescription(op, verb, text(tree, "title", false), text(tree, "summary", false), text(tree, "help", false), acts,
-                acts && bool(tree, "destructive", acts), receipt, declared, args, open);
+                acts && bool(tree, "destructive", acts), receipt, declared, args, open, front(tree, args));
+    }
+
+    /** The keys of {@link Front}, checked against the arguments they name. */
+    private static Front front(JsonNode tree, Map<String, Arg> args) {
+        String says = text(tree, "says", false);
+        String form = text(tree, "reply", false);
+        Reply reply = form != null ? Reply.of(form) : says != null ? Reply.SENTENCE : Reply.FIELDS;
+        if (reply == Reply.SENTENCE && says == null) {
+            throw new IllegalArgumentException("'reply' sentence needs 'says', the sentence, such as \"echoed {text}\"");
+        }
+        if (says != null && reply != Reply.SENTENCE) {
+            throw new IllegalArgumentException("'says' goes with the reply sentence, not " + reply.wire());
+        }
+        String waitArg = text(tree, "waitArg", false);
+        if (waitArg != null) {
+            Arg a = args.get(waitArg);
+            if (a == null || a.type() != Type.INTEGER) {
+                throw new IllegalArgumentException("'waitArg' must name an integer argument (milliseconds), got '" + Names.quoted(waitArg) + "'");
+            }
+        }
+        List<String> positional = new ArrayList<>();
+        JsonNode p = tree.get("positional");
+        if (p != null && !p.isNull()) {
+            if (!p.isArray()) {
+                throw new IllegalArgumentException("'positional' must be an array of argument names");
+            }
+            for (JsonNode n : p) {
+                if (!n.isTextual() || !args.containsKey(n.textValue()) || positional.contains(n.textValue())) {
+                    throw new IllegalArgumentException("'positional' must name arguments, each once, got " + n);
+                }
+                positional.add(n.textValue());
+            }
+        }
+        return new Front(reply, says, bool(tree, "waits", false) || waitArg != null, waitArg, List.copyOf(positional),
+                bool(tree, "connection", false));
     }
 
     // The spellings of names, checked by hand rather than with regular expressions, whose set-up (a
@@ -357,7 +464,7 @@ public final class OpDescription {
                 args.put(n, new Arg(n, Type.ANY, false, null, null, null, null, null, null, false, false, null, null, null));
             }
         }
-        return new OpDescription(op, op, null, null, null, true, true, false, false, args, argNames == null);
+        return new OpDescription(op, op, null, null, null, true, true, false, false, args, argNames == null, Front.NONE);
     }
 
     // ---- what it says ----
@@ -424,6 +531,40 @@ public final class OpDescription {
     /** The argument {@code name}, if it takes one. */
     public Optional<Arg> arg(String name) {
         return Optional.ofNullable(args.get(name));
+    }
+
+    /** The form of its reply, worded once for every front end; {@link Reply#FIELDS} when not given. */
+    public Reply reply() {
+        return front.reply();
+    }
+
+    /**
+     * The sentence of a {@link Reply#SENTENCE}: {@code {name}} stands for that field of the reply, else
+     * of the request; text in {@code [...]} shows only when every field in it has a value. Null for any
+     * other form.
+     */
+    public String says() {
+        return front.says();
+    }
+
+    /** Whether its reply may come late, because it waits for the GUI (a front end does not hold other work behind it). */
+    public boolean waits() {
+        return front.waits();
+    }
+
+    /** The integer argument, in milliseconds, that bounds how long it waits (a front end's reply bound grows by it); null if none. */
+    public String waitArg() {
+        return front.waitArg();
+    }
+
+    /** The arguments a command line takes as bare words, in this order (with their options still taken too). */
+    public List<String> positional() {
+        return front.positional();
+    }
+
+    /** Whether it concerns the connection itself (hello, auth, describe, unsubscribe): no front end makes it a verb or a tool. */
+    public boolean connection() {
+        return front.connection();
     }
 
     // ---- checking a request ----
@@ -587,6 +728,20 @@ public final class OpDescription {
         }
         if (!declared) {
             o.put("declared", false);
+        }
+        if (front.reply() != Reply.FIELDS) {
+            o.put("reply", front.reply().wire());
+        }
+        putIf(o, "says", front.says());
+        if (front.waits()) {
+            o.put("waits", true);
+        }
+        putIf(o, "waitArg", front.waitArg());
+        if (!front.positional().isEmpty()) {
+            o.set("positional", array(front.positional()));
+        }
+        if (front.connection()) {
+            o.put("connection", true);
         }
         if (open) {
             o.putNull("args");

@@ -15,7 +15,7 @@
  * than run it unchecked.
  */
 @Export
-@Version("1.5.0")
+@Version("1.6.0")
 package probe.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -158,6 +158,31 @@ class OpDescriptionTest {
         assertBad("{\"op\":\"demo.x\",\"args\":[{\"name\":\"n\"},{\"name\":\"n\"}]}", "argument 'n' is declared twice");
     }
 
+    @Test
+    void itsReplyAndWordsAreReadAndChecked() throws Exception {
+        OpDescription d = desc("{\"op\":\"demo.echo\",\"says\":\"echoed {text}[ {count} times]\",\"waitArg\":\"ms\","
+                + "\"positional\":[\"text\"],\"args\":[{\"name\":\"text\"},{\"name\":\"count\",\"type\":\"integer\"},"
+                + "{\"name\":\"ms\",\"type\":\"integer\"}]}");
+        assertEquals(OpDescription.Reply.SENTENCE, d.reply());
+        assertEquals("echoed {text}[ {count} times]", d.says());
+        assertTrue(d.waits());
+        assertEquals("ms", d.waitArg());
+        assertEquals(List.of("text"), d.positional());
+        assertEquals(d.toJson(), OpDescription.of(d.toJson()).toJson());
+        OpDescription plain = desc("{\"op\":\"demo.x\"}");
+        assertEquals(OpDescription.Reply.FIELDS, plain.reply());
+        assertEquals(List.of(), plain.positional());
+        assertTrue(!plain.waits() && !plain.connection() && plain.says() == null);
+        assertEquals(OpDescription.Reply.CLICKED, byOp(Ops.CLICK).reply());
+        assertTrue(byOp(Ops.HELLO).connection());
+        assertBad("{\"op\":\"demo.x\",\"reply\":\"clickd\"}", "unknown reply 'clickd'; replies are fields, sentence,");
+        assertBad("{\"op\":\"demo.x\",\"reply\":\"sentence\"}", "'reply' sentence needs 'says'");
+        assertBad("{\"op\":\"demo.x\",\"reply\":\"items\",\"says\":\"x\"}", "'says' goes with the reply sentence, not items");
+        assertBad("{\"op\":\"demo.x\",\"waitArg\":\"t\",\"args\":[{\"name\":\"t\"}]}", "'waitArg' must name an integer argument");
+        assertBad("{\"op\":\"demo.x\",\"positional\":[\"t\"],\"args\":[]}", "'positional' must name arguments, each once");
+        assertBad("{\"op\":\"demo.x\",\"says\":\"x\",\"wait\":true}", "the description: unknown key 'wait' (did you mean 'waits'?)");
+    }
+
     private static void assertBad(String json, String start) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> desc(json));
         assertTrue(e.getMessage().startsWith(start), e.getMessage());
