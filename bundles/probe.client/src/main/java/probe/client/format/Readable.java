@@ -1,5 +1,9 @@
 package probe.client.format;
 
+import static probe.api.text.Listing.isFalse;
+import static probe.api.text.Listing.isTrue;
+import static probe.api.text.Listing.text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -743,21 +747,5 @@ public final class Readable {
 
     static String plural(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
-    }
-
-    /** The text field {@code name}; null when absent, null, or not text. */
-    private static String text(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isTextual() ? v.textValue() : null;
-    }
-
-    private static boolean isTrue(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isBoolean() && v.booleanValue();
-    }
-
-    private static boolean isFalse(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isBoolean() && !v.booleanValue();
     }
 }
