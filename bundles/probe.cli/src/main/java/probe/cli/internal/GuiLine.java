@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.Nearest;
 import probe.api.OpDescription;
@@ -286,7 +287,7 @@ final class GuiLine {
         try (ProbeClient client = ProbeCommand.connect(s)) {
             for (OpDescription theirs : described(client).values()) {
                 if (theirs.op().equals(d.op())) {
-                    return theirs.toJson().equals(d.toJson()) ? null : theirs;
+                    return DescriptionJson.served(theirs).equals(DescriptionJson.served(d)) ? null : theirs;
                 }
             }
             return null;

@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import probe.api.ArgsSchema;
+import probe.api.DescriptionJson;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.wire.Wire;
@@ -90,7 +92,7 @@ final class ToolSpecs {
         }
         // Only an op the server adds to or takes from is read again with its change; the others take what their op takes.
         boolean changed = SERVER_OWN.contains(d.op());
-        ObjectNode takes = changed ? d.toJson() : null;
+        ObjectNode takes = changed ? DescriptionJson.served(d) : null;
         if (changed) {
             takes.remove("schema");
         }
@@ -106,7 +108,7 @@ final class ToolSpecs {
                 // The server asks for the text, and lists at most its own default when not told. A GUI
                 // older than the text has no query or maxItems: the server does them itself then.
                 remove(args(takes), "format");
-                for (JsonNode a : args(Known.of(Ops.LIST).orElseThrow().toJson())) {
+                for (JsonNode a : args(DescriptionJson.served(Known.of(Ops.LIST).orElseThrow()))) {
                     String n = a.path("name").asText();
                     if ((n.equals("query") || n.equals("maxItems")) && d.arg(n).isEmpty()) {
                         // As hvm-dbg's own description of gui.list gives them.
@@ -227,12 +229,12 @@ final class ToolSpecs {
             "additionalProperties");
 
     /**
-     * The schema a model is shown: the description's ({@link OpDescription#schema}) but the receipt's
+     * The schema a model is shown: the description's ({@link ArgsSchema#of(OpDescription)}) but the receipt's
      * arguments ({@link #UNSHOWN}) and the lengths and counts ({@link #UNSHOWN_KEYWORDS}), which cost
      * tokens on every tool list and are said, from the description, in a refusal.
      */
     static ObjectNode view(OpDescription takes) {
-        ObjectNode s = takes.schema();
+        ObjectNode s = ArgsSchema.of(takes);
         JsonNode props = s.get("properties");
         if (props instanceof ObjectNode p) {
             p.remove(UNSHOWN);

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.api.wire.Wire;
 import probe.testing.TestProbe;
 import probe.client.format.Readable;
@@ -296,7 +297,7 @@ class GuiVerbsTest {
             }
             ObjectNode given = req.path("args").isObject() ? (ObjectNode) req.get("args") : Wire.object();
             try {
-                ObjectNode filled = d.get().check(given);
+                ObjectNode filled = RequestCheck.check(d.get(), given);
                 String rule = opRule(op, given);
                 if (rule != null) {
                     throw ProbeException.invalidArgs(rule);

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import probe.api.DescriptionJson;
 import probe.api.OpDescription;
 import probe.api.wire.Wire;
 import probe.client.line.OpOptions;
@@ -74,7 +75,7 @@ class MainTest {
             } else if (op.equals("probe.describe")) {
                 // The running GUI has an op hvm-dbg was not built with (as itest DemoEcho installs it).
                 ObjectNode d = Wire.object();
-                d.putArray("ops").add(OpDescription.of(Wire.mapper().readTree(ECHO)).toJson()).add(newerList());
+                d.putArray("ops").add(DescriptionJson.served(OpDescription.of(Wire.mapper().readTree(ECHO)))).add(newerList());
                 // And one it refuses, as the probe lists it (OpTable#unavailable).
                 d.putArray("unavailable").addObject().put("op", "acme.typo").put("reason", "its description is malformed");
                 conn.reply(req, d);
@@ -116,7 +117,7 @@ class MainTest {
 
     /** gui.list as a newer bundle than hvm-dbg's would describe it: with an argument more, depth. */
     private static ObjectNode newerList() {
-        ObjectNode list = Known.of("gui.list").orElseThrow().toJson();
+        ObjectNode list = DescriptionJson.served(Known.of("gui.list").orElseThrow());
         ((com.fasterxml.jackson.databind.node.ArrayNode) list.get("args")).addObject().put("name", "depth").put("type", "integer")
                 .put("minimum", 1).put("label", "N").put("help", "how deep");
         list.remove("schema");

@@ -19,6 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import probe.api.DescriptionJson;
 import probe.api.Ops;
 import probe.api.wire.Wire;
 import probe.cli.internal.Known;
@@ -36,7 +37,7 @@ class OlderGuiTest {
 
     /** gui.list's description as a GUI before the text gave it: scope only. */
     private static ObjectNode olderList() {
-        ObjectNode d = Known.of(Ops.LIST).orElseThrow().toJson();
+        ObjectNode d = DescriptionJson.served(Known.of(Ops.LIST).orElseThrow());
         ArrayNode args = (ArrayNode) d.get("args");
         for (int i = args.size() - 1; i >= 0; i--) {
             if (Set.of("query", "maxItems", "format").contains(args.get(i).path("name").asText())) {
@@ -53,7 +54,7 @@ class OlderGuiTest {
             switch (req.path("op").asText()) {
                 case Ops.DESCRIBE: {
                     ObjectNode d = Wire.object();
-                    d.putArray("ops").add(olderList()).add(Known.of(Ops.DIALOG_CURRENT).orElseThrow().toJson());
+                    d.putArray("ops").add(olderList()).add(DescriptionJson.served(Known.of(Ops.DIALOG_CURRENT).orElseThrow()));
                     conn.reply(req, d);
                     break;
                 }
