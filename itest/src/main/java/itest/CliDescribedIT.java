@@ -32,7 +32,7 @@ class CliDescribedIT {
         Bundle bundle = DemoEcho.install();
         try {
             Cli.Result echo = Cli.run("gui", DemoEcho.VERB, "--text", "hi", "--times", "2").ok();
-            assertEquals("text hihi\n", echo.out());
+            assertEquals("echo: hihi\n", echo.out(), "in the words its description says");
             Cli.Result json = Cli.run("gui", DemoEcho.VERB, "--json", "--text=hi").ok();
             assertEquals("{\"text\":\"hi\"}\n", json.out(), "the probe filled in times' default");
 

@@ -8,14 +8,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.Nearest;
 import probe.api.OpDescription;
 import probe.api.OpDescription.Arg;
-import probe.api.Ops;
 import probe.client.ProbeClient;
 import probe.client.ProbeOpException;
 import probe.client.ProbeUnavailableException;
@@ -34,13 +32,6 @@ final class GuiLine {
     /** What a usage error ends with: where the verb's whole help is. */
     static final String TRY = "Try 'hvm-dbg gui %s --help' for more information.";
 
-    /**
-     * The ops that are no verb of their own, and why: {@code probe.hello} is {@code hvm-dbg hello};
-     * {@code probe.auth} is {@code --token-file}; {@code gui.event.unsubscribe} ends the subscription
-     * of its own connection, which {@code watch} does itself when it stops.
-     */
-    static final Set<String> NOT_VERBS = Set.of(Ops.HELLO, Ops.AUTH, Ops.EVENT_UNSUBSCRIBE);
-
     private GuiLine() {
     }
 
@@ -48,7 +39,7 @@ final class GuiLine {
     static Map<String, OpDescription> known() {
         Map<String, OpDescription> m = new TreeMap<>();
         for (OpDescription d : Known.all()) {
-            if (!NOT_VERBS.contains(d.op())) {
+            if (!d.connection()) {
                 m.put(d.verb(), d);
             }
         }
@@ -61,7 +52,7 @@ final class GuiLine {
      */
     static OpDescription knownVerb(String verb) {
         OpDescription d = Known.of("gui." + verb).orElse(null);
-        if (d != null && d.verb().equals(verb) && !NOT_VERBS.contains(d.op())) {
+        if (d != null && d.verb().equals(verb) && !d.connection()) {
             return d;
         }
         return known().get(verb);
@@ -72,7 +63,7 @@ final class GuiLine {
         Map<String, OpDescription> m = new TreeMap<>();
         JsonNode data;
         try {
-            data = client.call(Ops.DESCRIBE, null);
+            data = client.describe();
         } catch (ProbeOpException e) {
             if (ErrorCodes.UNKNOWN_OP.equals(e.code())) {
                 return m; // a probe older than descriptions
@@ -82,7 +73,7 @@ final class GuiLine {
         for (JsonNode one : data == null ? List.<JsonNode>of() : (Iterable<JsonNode>) data.path("ops")::elements) {
             try {
                 OpDescription d = OpDescription.of(one);
-                if (!NOT_VERBS.contains(d.op())) {
+                if (!d.connection()) {
                     m.putIfAbsent(d.verb(), d);
                 }
             } catch (IllegalArgumentException e) {
@@ -164,7 +155,7 @@ final class GuiLine {
                         + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
                 err.println("Verbs: " + String.join(", ", all.keySet()) + ". Try 'hvm-dbg gui --help' for more.");
                 // An op the GUI refuses for its malformed description has no verb: it may be the one meant.
-                for (JsonNode u : client.call(Ops.DESCRIBE, null).path("unavailable")) {
+                for (JsonNode u : client.describe().path("unavailable")) {
                     String op = u.path("op").asText();
                     if (Nearest.near(verb, op) || Nearest.near(verb, afterDot(op))) {
                         err.println("The GUI refuses its op " + op + ": " + u.path("reason").asText());
@@ -197,7 +188,7 @@ final class GuiLine {
      */
     private static int run(Globals g, OpDescription d, ProbeClient client, List<String> words, InputStream stdin, PrintWriter out,
             PrintWriter err) {
-        GuiVerb verb = GuiVerb.of(d.op());
+        GuiVerb verb = GuiVerb.of(d);
         Globals before = g.copy();
         List<String> opWords = new ArrayList<>();
         Map<String, String> extras = new LinkedHashMap<>();
@@ -244,7 +235,7 @@ final class GuiLine {
                 ObjectNode args = p.args();
                 verb.adjust(args, extras);
                 if (p.fromStdin() != null) {
-                    args.put(p.fromStdin(), GuiType.readText(stdin, d.arg(p.fromStdin()).map(Arg::optionName).orElse("--" + p.fromStdin())
+                    args.put(p.fromStdin(), Stdin.readText(stdin, d.arg(p.fromStdin()).map(Arg::optionName).orElse("--" + p.fromStdin())
                             + OpOptions.STDIN, args.path("identifier").asText("the focused control")));
                 }
                 OpOptions.check(d, args);
@@ -349,8 +340,8 @@ final class GuiLine {
                 b.append("  ").append(left).append("  ").append(x.help()).append('\n');
             }
         }
-        if (verb.note() != null) {
-            b.append(verb.note()).append('\n');
+        if (verb.note(d) != null) {
+            b.append(verb.note(d)).append('\n');
         }
         b.append("hvm-dbg's own options (before or after the verb): --socket PATH, --pid PID, --json, --timeout SECONDS, --token-file FILE;"
                 + " see hvm-dbg --help.\n");
@@ -428,7 +419,7 @@ final class GuiLine {
         if (d == null) {
             return out;
         }
-        GuiVerb v = GuiVerb.of(d.op());
+        GuiVerb v = GuiVerb.of(d);
         String last = verbWords.isEmpty() ? null : verbWords.get(verbWords.size() - 1);
         if (last != null && v.extra(last) != null && v.extra(last).label() != null) {
             return out;

@@ -405,9 +405,9 @@ public final class Readable {
     }
 
     /** What a receipt that names no change says. */
-    private static final String NO_CHANGE = "no visible change";
+    static final String NO_CHANGE = "no visible change";
 
-    private static String receipt(JsonNode data, String nothing) {
+    static String receipt(JsonNode data, String nothing) {
         JsonNode e = data == null ? null : data.get("effects");
         boolean unsettled = isFalse(data, "settled");
         if (e == null || !e.isObject()) {
@@ -625,7 +625,7 @@ public final class Readable {
     }
 
     /** One value on a line: text {@link #bare} (cut), a list of plain values comma separated, else JSON. */
-    private static String plain(JsonNode v) {
+    static String plain(JsonNode v) {
         if (v.isTextual()) {
             return bare(cut(v.textValue()));
         }
