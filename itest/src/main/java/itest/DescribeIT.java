@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.ServiceRegistration;
+import probe.api.ArgsSchema;
 import probe.api.Op;
 import probe.api.OpDescription;
 import probe.api.Ops;
@@ -64,7 +65,7 @@ class DescribeIT {
                 assertTrue(d.get("schema").isObject(), op + " has a schema");
                 assertEquals("object", d.get("schema").get("type").asText(), op);
                 // Each reads back as the description it is, the schema from the same.
-                assertEquals(d.get("schema"), OpDescription.of(d).schema(), op);
+                assertEquals(d.get("schema"), ArgsSchema.of(OpDescription.of(d)), op);
                 if (op.startsWith("gui.")) {
                     assertFalse(d.has("declared"), op + " of the contract declares its description");
                     assertTrue(d.get("args").isArray(), op);

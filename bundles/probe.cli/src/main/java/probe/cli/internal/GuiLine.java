@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.Nearest;
 import probe.api.OpDescription;

@@ -39,6 +39,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
@@ -472,7 +473,7 @@ public final class HvmMcp {
                     continue;
                 }
                 OpDescription now = present.get(s.op());
-                if (now == null ? Known.of(s.op()).isEmpty() : !now.toJson().equals(s.described().toJson())) {
+                if (now == null ? Known.of(s.op()).isEmpty() : !DescriptionJson.served(now).equals(DescriptionJson.served(s.described()))) {
                     tools.remove(s.name());
                     removed.add(s.name());
                     if (now == null) {

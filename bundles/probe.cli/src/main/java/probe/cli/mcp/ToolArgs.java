@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.api.wire.Wire;
 import probe.client.internal.Json;
 
@@ -74,7 +75,7 @@ public final class ToolArgs {
             }
         }
         try {
-            takes.check(args);
+            RequestCheck.check(takes, args);
         } catch (ProbeException x) {
             // The description names the op; the model knows the tool.
             throw new Problem(new ProbeException(x.code(), x.getMessage().replace(" for " + takes.op(), " for " + tool), x.details()));

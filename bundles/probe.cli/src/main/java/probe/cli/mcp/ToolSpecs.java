@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import probe.api.ArgsSchema;
+import probe.api.DescriptionJson;
 import probe.api.OpDescription;
 import probe.api.wire.Wire;
 import probe.cli.internal.Known;
@@ -91,7 +93,7 @@ final class ToolSpecs {
         OpDescription.Arg secret = secret(d);
         // Only an op the server adds to or takes from is read again with its change; the others take what their op takes.
         boolean changed = d.reply() == OpDescription.Reply.ITEMS || d.reply() == OpDescription.Reply.IMAGE || secret != null;
-        ObjectNode takes = changed ? d.toJson() : null;
+        ObjectNode takes = changed ? DescriptionJson.served(d) : null;
         if (changed) {
             takes.remove("schema");
         }
@@ -222,12 +224,12 @@ final class ToolSpecs {
             "additionalProperties");
 
     /**
-     * The schema a model is shown: the description's ({@link OpDescription#schema}) but the receipt's
+     * The schema a model is shown: the description's ({@link ArgsSchema#of(OpDescription)}) but the receipt's
      * arguments ({@link #UNSHOWN}) and the lengths and counts ({@link #UNSHOWN_KEYWORDS}), which cost
      * tokens on every tool list and are said, from the description, in a refusal.
      */
     static ObjectNode view(OpDescription takes) {
-        ObjectNode s = takes.schema();
+        ObjectNode s = ArgsSchema.of(takes);
         JsonNode props = s.get("properties");
         if (props instanceof ObjectNode p) {
             p.remove(UNSHOWN);

@@ -19,8 +19,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import probe.api.DescriptionJson;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.api.wire.Wire;
 import probe.testing.TestProbe;
 import probe.client.format.Readable;
@@ -298,7 +300,7 @@ class GuiVerbsTest {
                 // As the real probe serves them: every op of the contract described.
                 ObjectNode all = Wire.object();
                 com.fasterxml.jackson.databind.node.ArrayNode list = all.putArray("ops");
-                Known.all().forEach(k -> list.add(k.toJson()));
+                Known.all().forEach(k -> list.add(DescriptionJson.served(k)));
                 all.putArray("unavailable");
                 conn.reply(req, all);
                 return;
@@ -310,7 +312,7 @@ class GuiVerbsTest {
             }
             ObjectNode given = req.path("args").isObject() ? (ObjectNode) req.get("args") : Wire.object();
             try {
-                ObjectNode filled = d.get().check(given);
+                ObjectNode filled = RequestCheck.check(d.get(), given);
                 String rule = opRule(op, given);
                 if (rule != null) {
                     throw ProbeException.invalidArgs(rule);

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import probe.api.DescriptionJson;
 import probe.api.OpDescription;
 import probe.api.wire.Wire;
 import probe.client.line.OpOptions;
@@ -76,9 +77,9 @@ class MainTest {
                 ObjectNode d = Wire.object();
                 com.fasterxml.jackson.databind.node.ArrayNode ops = d.putArray("ops");
                 for (OpDescription k : Known.all()) {
-                    ops.add(k.op().equals("gui.list") ? newerList() : k.toJson());
+                    ops.add(k.op().equals("gui.list") ? newerList() : DescriptionJson.served(k));
                 }
-                ops.add(OpDescription.of(Wire.mapper().readTree(ECHO)).toJson());
+                ops.add(DescriptionJson.served(OpDescription.of(Wire.mapper().readTree(ECHO))));
                 // And one it refuses, as the probe lists it (OpTable#unavailable).
                 d.putArray("unavailable").addObject().put("op", "acme.typo").put("reason", "its description is malformed");
                 conn.reply(req, d);
@@ -120,7 +121,7 @@ class MainTest {
 
     /** gui.list as a newer bundle than hvm-dbg's would describe it: with an argument more, depth. */
     private static ObjectNode newerList() {
-        ObjectNode list = Known.of("gui.list").orElseThrow().toJson();
+        ObjectNode list = DescriptionJson.served(Known.of("gui.list").orElseThrow());
         ((com.fasterxml.jackson.databind.node.ArrayNode) list.get("args")).addObject().put("name", "depth").put("type", "integer")
                 .put("minimum", 1).put("label", "N").put("help", "how deep");
         list.remove("schema");

@@ -50,6 +50,7 @@ import probe.api.OpTable;
 import probe.api.Ops.Verbs;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.api.RequestCheck;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
 import probe.client.format.Readable;
@@ -311,7 +312,7 @@ public final class GuiCommands {
                 askSecret(session, verb, d, args, parsed.fromStdin());
             }
             OpOptions.check(d, args);
-            ObjectNode filled = d.check(args);
+            ObjectNode filled = RequestCheck.check(d, args);
             JsonNode data = call(op, args);
             return line.json ? data : Wording.say(d, data, filled);
         } catch (OpOptions.UsageException e) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.OpContext;
 import probe.api.OpDescription;
@@ -125,7 +126,7 @@ final class TransportOps {
             Set<String> found = new TreeSet<>();
             for (OpDescription desc : all) {
                 if (wanted == null || wanted.contains(desc.op())) {
-                    list.add(desc.toJson());
+                    list.add(DescriptionJson.served(desc));
                     found.add(desc.op());
                 }
             }
