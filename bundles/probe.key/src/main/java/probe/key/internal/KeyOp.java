@@ -1,6 +1,5 @@
 package probe.key.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
@@ -9,16 +8,12 @@ import java.util.Set;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.Op;
-import probe.api.OpContext;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
-import probe.api.events.EventBus;
+import probe.input.ActingOp;
 import probe.input.Deadline;
 import probe.input.Delivery;
 import probe.input.Effects;
@@ -41,27 +36,15 @@ import probe.api.wire.Wire;
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.KEYPRESS)
-public final class KeyOp implements ProbeOp {
-    private final ViewRegistry registry;
-
-    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    volatile EventBus bus;
-
+public final class KeyOp extends ActingOp {
     @Activate
     public KeyOp(@Reference(name = "registry") ViewRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
+    /** {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task. */
     @Override
-    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        try (Effects effects = Effects.of(args, registry, bus)) {
-            return act(ctx, args, effects);
-        }
-    }
-
-    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task, {@code effects.finish} last. */
-    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
+    protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.keypress.json): a key name given, modifiers
         // distinct ones of shift, ctrl, alt, meta, an identifier not empty. What it cannot say is the key table's.
         String keyName = args.get("key").textValue();
@@ -73,7 +56,6 @@ public final class KeyOp implements ProbeOp {
             modifiers.add(Modifier.SHIFT);
         }
         String identifier = args.path("identifier").textValue();
-        Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         // One EDT hop when the target has the focus already (or none is named): check, send, wait behind it.
         Delivery.Sent<Object> sent = Delivery.run(deadline, () -> {
@@ -106,7 +88,6 @@ public final class KeyOp implements ProbeOp {
         ArrayNode held = data.putArray("modifiers");
         modifiers.forEach(m -> held.add(m.wireName()));
         data.put("target", target);
-        effects.finish(deadline, data);
         return data;
     }
 

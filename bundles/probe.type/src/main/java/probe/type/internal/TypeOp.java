@@ -1,6 +1,5 @@
 package probe.type.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
 import java.util.List;
@@ -8,16 +7,12 @@ import javax.swing.text.JTextComponent;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.Op;
-import probe.api.OpContext;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
-import probe.api.events.EventBus;
+import probe.input.ActingOp;
 import probe.input.Deadline;
 import probe.input.Delivery;
 import probe.input.Effects;
@@ -41,33 +36,20 @@ import probe.api.wire.Wire;
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.TYPE)
-public final class TypeOp implements ProbeOp {
-    private final ViewRegistry registry;
-
-    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    volatile EventBus bus;
-
+public final class TypeOp extends ActingOp {
     @Activate
     public TypeOp(@Reference(name = "registry") ViewRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
+    /** {@code effects.before()} first in its first EDT task. */
     @Override
-    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        try (Effects effects = Effects.of(args, registry, bus)) {
-            return act(ctx, args, effects);
-        }
-    }
-
-    /** The op, with its receipt: {@code effects.before()} first in its first EDT task, {@code effects.finish} last. */
-    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
+    protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.type.json): text required (it may be
         // empty), an identifier not empty, replace a boolean (default false).
         String text = args.get("text").textValue();
         boolean replace = args.get("replace").booleanValue();
         String identifier = args.path("identifier").textValue();
-        Deadline deadline = Deadline.after(ctx.timeoutMillis());
         effects.withhold(identifier);
 
         // One EDT hop when the field has the focus already: find, check, type, and wait behind it.
@@ -108,7 +90,6 @@ public final class TypeOp implements ProbeOp {
         ObjectNode data = Wire.object();
         data.put("identifier", identifier != null ? identifier : typed.identifier());
         data.put("typed", text.length());
-        effects.finish(deadline, data);
         return data;
     }
 
