@@ -26,7 +26,7 @@ import probe.api.swing.ViewRegistry;
  * Receipt}). A click that opens a modal dialog settles while the dialog is open: the settling runs
  * in the dialog's own event loop.
  *
- * <p>An op uses it in a few lines:
+ * <p>An op uses it in a few lines ({@link ActingOp} writes the opening and the finish for the ops that extend it):
  * <pre>{@code
  * try (Effects effects = Effects.of(args, registry, bus)) {   // reads "effects" and "settleMillis"
  *     Delivery.run(deadline, () -> {
