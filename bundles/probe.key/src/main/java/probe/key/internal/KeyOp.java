@@ -58,30 +58,16 @@ public final class KeyOp extends ActingOp {
         String identifier = args.path("identifier").textValue();
 
         // One EDT hop when the target has the focus already (or none is named): check, send, wait behind it.
-        Delivery.Sent<Object> sent = Delivery.run(deadline, () -> {
-            if (identifier != null) {
-                Target t = effects.before(identifier);
-                Reach.check(registry, t);
-                Component wanted = Focus.keyTarget(t.component());
-                if (Focus.owner() != wanted) {
-                    return Delivery.nothing(wanted);
-                }
-                return Delivery.posted(send(wanted, key, modifiers, wanted));
+        String target = Focus.keys(deadline, () -> {
+            if (identifier == null) {
+                effects.before();
+                // Null when nothing has the focus yet (a window has just opened): it is waited for.
+                return Focus.owner();
             }
-            effects.before();
-            Component owner = Focus.owner();
-            // Nothing has the focus yet (a window has just opened): wait below for it to land.
-            return owner == null ? Delivery.nothing(null) : Delivery.posted(send(owner, key, modifiers, null));
-        });
-        if (!sent.posted() && identifier == null) {
-            Focus.awaitOwner(deadline);
-            sent = Delivery.run(deadline, () -> Delivery.posted(send(Focus.owner(), key, modifiers, null)));
-        } else if (!sent.posted()) {
-            Component wanted = (Component) sent.value();
-            Focus.focus(wanted, deadline);
-            sent = Delivery.run(deadline, () -> Delivery.posted(send(Focus.owner(), key, modifiers, wanted)));
-        }
-        String target = (String) sent.value();
+            Target t = effects.before(identifier);
+            Reach.check(registry, t);
+            return Focus.keyTarget(t.component());
+        }, KeyOp::owner, c -> Delivery.posted(send(key, modifiers, identifier != null ? c : null)));
 
         ObjectNode data = Wire.object();
         data.put("key", keyName.toLowerCase(Locale.ROOT));
@@ -91,17 +77,24 @@ public final class KeyOp extends ActingOp {
         return data;
     }
 
-    /**
-     * Sends the stroke to {@code owner}, the focus owner, which must be {@code expected} when one
-     * is named. On the EDT.
-     *
-     * @return the identifier of the control that received it
-     */
-    private String send(Component owner, Key key, Set<Modifier> modifiers, Component expected) throws ProbeException {
+    /** The focus owner, which gets the keys; {@code gui.no_focus} when nothing has it. On the EDT. */
+    private static Component owner() throws ProbeException {
+        Component owner = Focus.owner();
         if (owner == null) {
             throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has had the keyboard focus for " + Focus.SETTLE_MILLIS
                     + " ms, so no control would receive the key; name one with 'identifier'");
         }
+        return owner;
+    }
+
+    /**
+     * Sends the stroke to the focus owner, which must be {@code expected} when one is named. On
+     * the EDT.
+     *
+     * @return the identifier of the control that received it
+     */
+    private String send(Key key, Set<Modifier> modifiers, Component expected) throws ProbeException {
+        Component owner = owner();
         if (expected != null && owner != expected) {
             throw Focus.noFocus(expected, owner, "it lost the keyboard focus");
         }

@@ -53,48 +53,26 @@ public final class TypeOp extends ActingOp {
         effects.withhold(identifier);
 
         // One EDT hop when the field has the focus already: find, check, type, and wait behind it.
-        Delivery.Task<Typed> attempt = () -> {
+        String typedInto = Focus.keys(deadline, () -> {
             // The first look and the lookup in one walk when a field is named.
             Target named = identifier != null ? effects.before(identifier) : null;
             effects.before();
             if (identifier == null && Focus.owner() == null) {
-                // Nothing has the focus yet (a window has just opened): wait below for it to land.
-                return Delivery.nothing(null);
+                // Nothing has the focus yet (a window has just opened): it is waited for.
+                return null;
             }
-            JTextComponent target = identifier != null ? named(named, identifier) : focusOwner();
+            return identifier != null ? named(named, identifier) : focusOwner();
+        }, TypeOp::focusOwner, target -> {
             if (!target.isFocusOwner()) {
-                return Delivery.nothing(new Typed(target, null));
+                throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
             }
             return type(target, text, replace, effects);
-        };
-        Delivery.Sent<Typed> sent = Delivery.run(deadline, attempt);
-        if (!sent.posted() && sent.value() == null) {
-            Focus.awaitOwner(deadline);
-            sent = Delivery.run(deadline, () -> {
-                JTextComponent target = focusOwner();
-                return target.isFocusOwner() ? type(target, text, replace, effects) : Delivery.nothing(new Typed(target, null));
-            });
-        }
-        Typed typed = sent.value();
-        if (!sent.posted()) {
-            JTextComponent target = typed.target();
-            Focus.focus(target, deadline);
-            typed = Delivery.run(deadline, () -> {
-                if (!target.isFocusOwner()) {
-                    throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
-                }
-                return type(target, text, replace, effects);
-            }).value();
-        }
+        });
 
         ObjectNode data = Wire.object();
-        data.put("identifier", identifier != null ? identifier : typed.identifier());
+        data.put("identifier", identifier != null ? identifier : typedInto);
         data.put("typed", text.length());
         return data;
-    }
-
-    /** The field typed into, and its identifier as the reply names it. */
-    private record Typed(JTextComponent target, String identifier) {
     }
 
     /**
@@ -102,8 +80,10 @@ public final class TypeOp extends ActingOp {
      * Backspace of {@code replace}, delivered in order right after this task (see {@link KeyRun}:
      * dispatched through the focus manager up to the first Enter or Tab, posted from there). On
      * the EDT.
+     *
+     * @return the identifier of the field, as the reply names it
      */
-    private Delivery.Sent<Typed> type(JTextComponent target, String text, boolean replace, Effects effects) throws ProbeException {
+    private Delivery.Sent<String> type(JTextComponent target, String text, boolean replace, Effects effects) throws ProbeException {
         editable(target, Focus.describe(target));
         // The receipt gives the length of what this field (or the spinner or combo it edits) holds, never the text.
         effects.withhold(registry.identifierOf(target));
@@ -121,7 +101,7 @@ public final class TypeOp extends ActingOp {
             }
         }
         send(keys, text);
-        return Delivery.delivering(new Typed(target, registry.identifierOf(target)), keys::deliver);
+        return Delivery.delivering(registry.identifierOf(target), keys::deliver);
     }
 
     private JTextComponent named(Target t, String identifier) throws ProbeException {
