@@ -50,8 +50,7 @@ final class Menus {
      * @return what {@code act} returned
      */
     static <T> T reach(ViewRegistry registry, Effects effects, String identifier, Deadline deadline, Judge judge, Act<T> act,
-            String what)
-            throws ProbeException {
+            String what) throws ProbeException {
         Delivery.Sent<First<T>> first = Delivery.run(deadline, () -> {
             Target t = effects.before(identifier);
             Verdict v = judge.verdict(registry, t);
