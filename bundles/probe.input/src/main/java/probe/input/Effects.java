@@ -26,7 +26,7 @@ import probe.api.swing.ViewRegistry;
  * Receipt}). A click that opens a modal dialog settles while the dialog is open: the settling runs
  * in the dialog's own event loop.
  *
- * <p>An op uses it in a few lines:
+ * <p>An op uses it in a few lines ({@link ActingOp} writes the opening and the finish for the ops that extend it):
  * <pre>{@code
  * try (Effects effects = Effects.of(args, registry, bus)) {   // reads "effects" and "settleMillis"
  *     Delivery.run(deadline, () -> {
@@ -59,6 +59,8 @@ public final class Effects implements AutoCloseable {
     private volatile boolean begun;
     private long beganNanos;
     private Look first;
+    // The op's thread only.
+    private boolean finished;
 
     private Effects(ViewRegistry registry, EventBus bus, boolean wanted, long settleMillis) {
         this.registry = registry;
@@ -151,8 +153,14 @@ public final class Effects implements AutoCloseable {
      * {@code settleMillis} was 0) and the receipt ({@code effects}, unless {@code effects} was
      * false). Call after the op's input was handled. When the EDT stays busy past the settling,
      * the receipt has only {@code events} and {@code settledMillis}, and {@code settled} is false.
+     * Only the first call counts: an op that reads the GUI once it has settled calls it before it
+     * reads, and {@link ActingOp}'s call after the op is then nothing.
      */
     public void finish(Deadline deadline, ObjectNode data) throws ProbeException {
+        if (finished) {
+            return;
+        }
+        finished = true;
         if (!begun || !wanted && settleMillis == 0) {
             return;
         }

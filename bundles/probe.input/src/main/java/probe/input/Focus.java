@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
 import java.awt.KeyboardFocusManager;
 import java.awt.Window;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.swing.JComboBox;
 import javax.swing.JSpinner;
 import probe.api.ErrorCodes;
@@ -95,6 +96,68 @@ public final class Focus {
      */
     public static boolean awaitOwner(Deadline deadline) throws ProbeException {
         return deadline.until(() -> owner() != null, SETTLE_MILLIS);
+    }
+
+    /**
+     * What keys go to, found on the EDT: a control, or (for the first find only) null when none is
+     * named and nothing has the focus yet.
+     *
+     * @since 1.5
+     */
+    @FunctionalInterface
+    public interface Find<C extends Component> {
+        C find() throws ProbeException;
+    }
+
+    /**
+     * Sends the keys to {@code c}, on the EDT. After {@link #focus} it checks that {@code c} (or the
+     * control named) still owns the focus: the focus may have moved on since.
+     *
+     * @since 1.5
+     */
+    @FunctionalInterface
+    public interface Send<C extends Component, T> {
+        Delivery.Sent<T> to(C c) throws ProbeException;
+    }
+
+    /**
+     * Keys for a control that owns the keyboard focus, sent as a person's go: in one EDT hop when
+     * the control {@code first} finds owns the focus already; when nothing has the focus yet (a
+     * window has just opened), once it has landed ({@link #awaitOwner}) on the control {@code
+     * again} finds; and when the control found does not own it, once it has been given it ({@link
+     * #focus}). Each hop waits until the keys it sent were handled ({@link Delivery#run}). Call off
+     * the EDT.
+     *
+     * @param first the find of the first EDT task (an op's {@code effects.before} comes first in it)
+     * @param again the find once the focus has had time to land: never null (the op's own
+     *     {@code gui.no_focus} instead)
+     * @return what {@code send} handed back
+     * @since 1.5
+     */
+    public static <C extends Component, T> T keys(Deadline deadline, Find<C> first, Find<C> again, Send<C, T> send)
+            throws ProbeException {
+        // The control found that does not own the focus (null: nothing does yet), when a hop sent nothing.
+        AtomicReference<C> unfocused = new AtomicReference<>();
+        Delivery.Sent<T> sent = Delivery.run(deadline, () -> toOwner(first.find(), send, unfocused));
+        if (!sent.posted() && unfocused.get() == null) {
+            awaitOwner(deadline);
+            sent = Delivery.run(deadline, () -> toOwner(again.find(), send, unfocused));
+        }
+        if (!sent.posted()) {
+            C c = unfocused.get();
+            focus(c, deadline);
+            sent = Delivery.run(deadline, () -> send.to(c));
+        }
+        return sent.value();
+    }
+
+    private static <C extends Component, T> Delivery.Sent<T> toOwner(C c, Send<C, T> send, AtomicReference<C> unfocused)
+            throws ProbeException {
+        if (c == null || owner() != c) {
+            unfocused.set(c);
+            return Delivery.nothing(null);
+        }
+        return send.to(c);
     }
 
     /** The focus owner for a message, asked after the deadline: briefly, and null when the EDT does not answer. */

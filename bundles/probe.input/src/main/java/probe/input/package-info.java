@@ -9,11 +9,12 @@
  * probe.input.Effects#before(String)} takes the first look and resolves the op's target in one
  * walk, and {@link probe.input.Effects#of} reads the {@code effects} and {@code settleMillis} the
  * op's description has already checked (probe.api's {@code OpDescription} declares their bound and
- * default once). This is implementation the op bundles share, not the probe's contract, so it is a
+ * default once). {@link probe.input.ActingOp} is an op that acts, less what is its own: the
+ * receipt opened, the deadline, and the receipt put into the reply. This is implementation the op bundles share, not the probe's contract, so it is a
  * bundle of its own rather than a package of probe.api.
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package probe.input;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,6 +1,5 @@
 package probe.click.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
@@ -15,20 +14,16 @@ import javax.swing.RootPaneContainer;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.Names;
 import probe.api.Op;
-import probe.api.OpContext;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
-import probe.api.events.EventBus;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
+import probe.input.ActingOp;
 import probe.input.Deadline;
 import probe.input.Delivery;
 import probe.input.Effects;
@@ -48,21 +43,15 @@ import probe.input.Effects;
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op("gui.close")
-public final class CloseOp implements ProbeOp {
+public final class CloseOp extends ActingOp {
     /** How the registry's reason begins for a window a modal dialog blocks: the one refusal that keeps a close away. */
     static final String BEHIND_MODAL = "it is behind the modal dialog";
     /** The prefix the app names its dialogs with; the protocol names a dialog without it (as gui.dialog.current does). */
     private static final String PREFIX = "dialog.";
 
-    private final ViewRegistry registry;
-
-    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    volatile EventBus bus;
-
     @Activate
     public CloseOp(@Reference(name = "registry") ViewRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
     /** The dialog the close was posted to, as the reply names it. */
@@ -70,28 +59,26 @@ public final class CloseOp implements ProbeOp {
     }
 
     @Override
-    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
+    protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked by the transport against the description: absent, or a non-empty name.
         String wanted = args.path("dialog").textValue();
-        Deadline deadline = Deadline.after(ctx.timeoutMillis());
-        try (Effects effects = Effects.of(args, registry, bus)) {
-            Closing closing = Delivery.run(deadline, () -> {
-                effects.before();
-                Dialog d = find(wanted);
-                refuseIfBlocked(d);
-                // What XDecoratedPeer.handleQuit does for WM_DELETE_WINDOW: the dialog's handlers run when the EDT takes it.
-                Toolkit.getDefaultToolkit().getSystemEventQueue().postEvent(new WindowEvent(d, WindowEvent.WINDOW_CLOSING));
-                return Delivery.posted(new Closing(d, name(d), d.getTitle()));
-            }).value();
-            ObjectNode data = Wire.object();
-            data.put("dialog", closing.name());
-            data.put("title", closing.title());
-            data.put("closed", false);
-            effects.finish(deadline, data);
-            Dialog d = closing.dialog();
-            data.put("closed", deadline.edt(() -> !d.isShowing()));
-            return data;
-        }
+        Closing closing = Delivery.run(deadline, () -> {
+            effects.before();
+            Dialog d = find(wanted);
+            refuseIfBlocked(d);
+            // What XDecoratedPeer.handleQuit does for WM_DELETE_WINDOW: the dialog's handlers run when the EDT takes it.
+            Toolkit.getDefaultToolkit().getSystemEventQueue().postEvent(new WindowEvent(d, WindowEvent.WINDOW_CLOSING));
+            return Delivery.posted(new Closing(d, name(d), d.getTitle()));
+        }).value();
+        ObjectNode data = Wire.object();
+        data.put("dialog", closing.name());
+        data.put("title", closing.title());
+        data.put("closed", false);
+        // Whether it closed is read once the GUI has settled: the receipt first.
+        effects.finish(deadline, data);
+        Dialog d = closing.dialog();
+        data.put("closed", deadline.edt(() -> !d.isShowing()));
+        return data;
     }
 
     /** The dialog {@code wanted} names among the showing ones, or the topmost when null. On the EDT. */

@@ -1,33 +1,25 @@
 package probe.click.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
 import java.awt.Container;
 import java.awt.Point;
 import java.awt.Window;
 import java.awt.event.MouseEvent;
-import java.util.List;
 import javax.swing.JComponent;
-import javax.swing.JMenu;
 import javax.swing.JToolTip;
 import javax.swing.SwingUtilities;
 import javax.swing.ToolTipManager;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferenceCardinality;
 import probe.api.Op;
-import probe.api.OpContext;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.input.ActingOp;
 import probe.input.Deadline;
 import probe.input.Effects;
-import probe.api.events.EventBus;
-import probe.input.Delivery;
 import probe.input.Mouse;
 import probe.input.Reach;
 import probe.api.swing.Target;
@@ -46,54 +38,30 @@ import probe.api.wire.Wire;
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.HOVER)
-public final class HoverOp implements ProbeOp {
+public final class HoverOp extends ActingOp {
     /** How much longer than the tooltip manager's initial delay the reply waits for the tooltip to show. */
     private static final long TOOLTIP_GRACE_MILLIS = 1000;
 
-    private final ViewRegistry registry;
-
-    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    volatile EventBus bus;
-
     @Activate
     public HoverOp(@Reference(name = "registry") ViewRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
-    /** What a hop did: moved to {@code at} over {@code component} (expecting its tooltip), or found the item behind closed menus. */
-    private record Step(Point at, Component component, boolean tooltipExpected, List<JMenu> closedMenus) {
+    /** Where the pointer came to rest: at {@code at} over {@code component}, expecting its tooltip or not. */
+    private record Rest(Point at, Component component, boolean tooltipExpected) {
     }
 
     @Override
-    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        try (Effects effects = Effects.of(args, registry, bus)) {
-            return act(ctx, args, effects);
-        }
-    }
-
-    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
-    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
+    protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.hover.json).
         String identifier = args.get("identifier").textValue();
-        Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
-        Delivery.Sent<Step> first = Delivery.run(deadline, () -> {
-            Target t = effects.before(identifier);
-            Verdict v = Reach.pointer(registry, t);
-            if (!t.menuPath().isEmpty()) {
-                return Delivery.nothing(new Step(null, null, false, t.menuPath()));
-            }
-            return Delivery.posted(move(t, v));
-        });
-        Step step = first.value();
-        if (!first.posted()) {
-            step = viaMenus(identifier, step.closedMenus(), deadline);
-        }
+        Rest rest = Menus.reach(registry, effects, identifier, deadline, Reach::pointer, HoverOp::move,
+                "the pointer reached the item");
 
         String tooltip = null;
-        if (step.tooltipExpected()) {
-            Component c = step.component();
+        if (rest.tooltipExpected()) {
+            Component c = rest.component();
             long wait = ToolTipManager.sharedInstance().getInitialDelay() + TOOLTIP_GRACE_MILLIS;
             String[] shown = new String[1];
             deadline.until(() -> {
@@ -106,39 +74,19 @@ public final class HoverOp implements ProbeOp {
 
         ObjectNode data = Wire.object();
         data.put("identifier", identifier);
-        data.putArray("at").add(step.at().x).add(step.at().y);
+        data.putArray("at").add(rest.at().x).add(rest.at().y);
         data.put("tooltip", tooltip);
-        effects.finish(deadline, data);
         return data;
     }
 
     /** Moves the pointer onto {@code t} where its verdict says a hand rests: the centre of the part that shows. On the EDT. */
-    private static Step move(Target t, Verdict v) {
+    private static Rest move(Target t, Verdict v) {
         Point p = v.at();
         Window w = t.window();
         Mouse.move(w, p);
         Component c = t.component();
         Point inC = SwingUtilities.convertPoint(w, p, c);
-        return new Step(p, c, hasTooltipAt(c, inC), List.of());
-    }
-
-    /** A menu item in a closed menu: each menu of its chain clicked open, then the pointer onto the item. */
-    private Step viaMenus(String identifier, List<JMenu> closedMenus, Deadline deadline) throws ProbeException {
-        try {
-            ClickOp.openMenus(identifier, closedMenus, deadline);
-            return Delivery.run(deadline, () -> {
-                Target t = registry.resolve(identifier);
-                if (!t.menuPath().isEmpty()) {
-                    throw Reach.refusal(identifier, Verdict.refused("its menu " + ClickOp.name(t.menuPath().get(0))
-                            + " closed before the pointer reached the item", null));
-                }
-                return Delivery.posted(move(t, Reach.pointer(registry, t)));
-            }).value();
-        } catch (ProbeException | RuntimeException e) {
-            // Leave no menu open that only the probe opened.
-            SwingUtilities.invokeLater(() -> javax.swing.MenuSelectionManager.defaultManager().clearSelectedPath());
-            throw e;
-        }
+        return new Rest(p, c, hasTooltipAt(c, inC));
     }
 
     /** Whether Swing would show a tooltip for the pointer resting at {@code p} (in {@code c}'s coordinates). */

@@ -1,23 +1,18 @@
 package probe.click.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Point;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferenceCardinality;
 import probe.api.Op;
-import probe.api.OpContext;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.input.ActingOp;
 import probe.input.Deadline;
 import probe.input.Effects;
-import probe.api.events.EventBus;
 import probe.input.Delivery;
 import probe.input.Mouse;
 import probe.input.Reach;
@@ -35,27 +30,15 @@ import probe.api.wire.Wire;
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.SCROLL)
-public final class ScrollOp implements ProbeOp {
-    private final ViewRegistry registry;
-
-    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    volatile EventBus bus;
-
+public final class ScrollOp extends ActingOp {
     @Activate
     public ScrollOp(@Reference(name = "registry") ViewRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
+    /** {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its EDT task. */
     @Override
-    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        try (Effects effects = Effects.of(args, registry, bus)) {
-            return act(ctx, args, effects);
-        }
-    }
-
-    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
-    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
+    protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.scroll.json: each at most 100 notches either way), defaults filled in.
         String identifier = args.get("identifier").textValue();
         int dy = args.get("dy").intValue();
@@ -65,7 +48,6 @@ public final class ScrollOp implements ProbeOp {
             throw ProbeException.invalidArgs("give 'dy' (wheel notches, positive scrolls down) or 'dx' (positive scrolls right),"
                     + " not both zero");
         }
-        Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         Point at = Delivery.run(deadline, () -> {
             Target t = effects.before(identifier);
@@ -88,7 +70,6 @@ public final class ScrollOp implements ProbeOp {
         data.putArray("at").add(at.x).add(at.y);
         data.put("dy", dy);
         data.put("dx", dx);
-        effects.finish(deadline, data);
         return data;
     }
 }

@@ -1,6 +1,5 @@
 package probe.click.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
@@ -21,18 +20,14 @@ import javax.swing.SwingUtilities;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferenceCardinality;
 import probe.api.ErrorCodes;
 import probe.api.Op;
-import probe.api.OpContext;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.input.ActingOp;
 import probe.input.Deadline;
 import probe.input.Effects;
-import probe.api.events.EventBus;
 import probe.input.Delivery;
 import probe.input.Mouse;
 import probe.input.Reach;
@@ -54,19 +49,13 @@ import probe.api.wire.Wire;
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.SELECT)
-public final class SelectOp implements ProbeOp {
+public final class SelectOp extends ActingOp {
     /** How many near labels or identifiers an error suggests. */
     private static final int NEAREST = 5;
 
-    private final ViewRegistry registry;
-
-    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    volatile EventBus bus;
-
     @Activate
     public SelectOp(@Reference(name = "registry") ViewRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
     /** The item asked for: exactly one of the three is set ({@code index} -1 when not). */
@@ -81,15 +70,9 @@ public final class SelectOp implements ProbeOp {
     private record Step(Item item, JComboBox<?> combo) {
     }
 
+    /** {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task. */
     @Override
-    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        try (Effects effects = Effects.of(args, registry, bus)) {
-            return act(ctx, args, effects);
-        }
-    }
-
-    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in each EDT task, {@code effects.finish} last. */
-    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
+    protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.select.json): each one's type, a row not empty, an index from 0.
         String identifier = args.get("identifier").textValue();
         String label = args.path("label").textValue();
@@ -102,7 +85,6 @@ public final class SelectOp implements ProbeOp {
                     + " such as 'fedora') or 'index' (from 0)" + (given == 0 ? "" : ", not " + given));
         }
         Wanted wanted = new Wanted(label, row, index);
-        Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         // Set on the EDT once a click that opens a combo's popup is posted, so any failure after it closes that popup again.
         AtomicReference<JComboBox<?>> opened = new AtomicReference<>();
@@ -149,7 +131,6 @@ public final class SelectOp implements ProbeOp {
         data.put("selected", chosen.identifier());
         data.put("label", chosen.label());
         data.put("index", chosen.index());
-        effects.finish(deadline, data);
         return data;
     }
 

@@ -1,6 +1,5 @@
 package probe.key.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
@@ -9,16 +8,12 @@ import java.util.Set;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.Op;
-import probe.api.OpContext;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
-import probe.api.events.EventBus;
+import probe.input.ActingOp;
 import probe.input.Deadline;
 import probe.input.Delivery;
 import probe.input.Effects;
@@ -41,27 +36,15 @@ import probe.api.wire.Wire;
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.KEYPRESS)
-public final class KeyOp implements ProbeOp {
-    private final ViewRegistry registry;
-
-    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    volatile EventBus bus;
-
+public final class KeyOp extends ActingOp {
     @Activate
     public KeyOp(@Reference(name = "registry") ViewRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
+    /** {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task. */
     @Override
-    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        try (Effects effects = Effects.of(args, registry, bus)) {
-            return act(ctx, args, effects);
-        }
-    }
-
-    /** The op, with its receipt: {@code effects.before(identifier)} (its first look and the lookup in one walk) first in its first EDT task, {@code effects.finish} last. */
-    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
+    protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.keypress.json): a key name given, modifiers
         // distinct ones of shift, ctrl, alt, meta, an identifier not empty. What it cannot say is the key table's.
         String keyName = args.get("key").textValue();
@@ -73,54 +56,45 @@ public final class KeyOp implements ProbeOp {
             modifiers.add(Modifier.SHIFT);
         }
         String identifier = args.path("identifier").textValue();
-        Deadline deadline = Deadline.after(ctx.timeoutMillis());
 
         // One EDT hop when the target has the focus already (or none is named): check, send, wait behind it.
-        Delivery.Sent<Object> sent = Delivery.run(deadline, () -> {
-            if (identifier != null) {
-                Target t = effects.before(identifier);
-                Reach.check(registry, t);
-                Component wanted = Focus.keyTarget(t.component());
-                if (Focus.owner() != wanted) {
-                    return Delivery.nothing(wanted);
-                }
-                return Delivery.posted(send(wanted, key, modifiers, wanted));
+        String target = Focus.keys(deadline, () -> {
+            if (identifier == null) {
+                effects.before();
+                // Null when nothing has the focus yet (a window has just opened): it is waited for.
+                return Focus.owner();
             }
-            effects.before();
-            Component owner = Focus.owner();
-            // Nothing has the focus yet (a window has just opened): wait below for it to land.
-            return owner == null ? Delivery.nothing(null) : Delivery.posted(send(owner, key, modifiers, null));
-        });
-        if (!sent.posted() && identifier == null) {
-            Focus.awaitOwner(deadline);
-            sent = Delivery.run(deadline, () -> Delivery.posted(send(Focus.owner(), key, modifiers, null)));
-        } else if (!sent.posted()) {
-            Component wanted = (Component) sent.value();
-            Focus.focus(wanted, deadline);
-            sent = Delivery.run(deadline, () -> Delivery.posted(send(Focus.owner(), key, modifiers, wanted)));
-        }
-        String target = (String) sent.value();
+            Target t = effects.before(identifier);
+            Reach.check(registry, t);
+            return Focus.keyTarget(t.component());
+        }, KeyOp::owner, c -> Delivery.posted(send(key, modifiers, identifier != null ? c : null)));
 
         ObjectNode data = Wire.object();
         data.put("key", keyName.toLowerCase(Locale.ROOT));
         ArrayNode held = data.putArray("modifiers");
         modifiers.forEach(m -> held.add(m.wireName()));
         data.put("target", target);
-        effects.finish(deadline, data);
         return data;
     }
 
-    /**
-     * Sends the stroke to {@code owner}, the focus owner, which must be {@code expected} when one
-     * is named. On the EDT.
-     *
-     * @return the identifier of the control that received it
-     */
-    private String send(Component owner, Key key, Set<Modifier> modifiers, Component expected) throws ProbeException {
+    /** The focus owner, which gets the keys; {@code gui.no_focus} when nothing has it. On the EDT. */
+    private static Component owner() throws ProbeException {
+        Component owner = Focus.owner();
         if (owner == null) {
             throw new ProbeException(ErrorCodes.NO_FOCUS, "nothing has had the keyboard focus for " + Focus.SETTLE_MILLIS
                     + " ms, so no control would receive the key; name one with 'identifier'");
         }
+        return owner;
+    }
+
+    /**
+     * Sends the stroke to the focus owner, which must be {@code expected} when one is named. On
+     * the EDT.
+     *
+     * @return the identifier of the control that received it
+     */
+    private String send(Key key, Set<Modifier> modifiers, Component expected) throws ProbeException {
+        Component owner = owner();
         if (expected != null && owner != expected) {
             throw Focus.noFocus(expected, owner, "it lost the keyboard focus");
         }

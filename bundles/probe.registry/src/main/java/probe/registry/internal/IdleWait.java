@@ -6,13 +6,10 @@ import java.awt.EventQueue;
 import java.awt.Toolkit;
 import java.awt.event.AWTEventListener;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javax.swing.Timer;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
-import probe.api.swing.Edt;
 import probe.api.wire.Wire;
 
 /**
@@ -61,19 +58,7 @@ final class IdleWait {
     static ObjectNode await(long quietMillis, long timeoutMillis, long edtTimeout) throws ProbeException {
         IdleWait w = new IdleWait(quietMillis, timeoutMillis);
         EventQueue.invokeLater(w::begin);
-        long quietFor;
-        try {
-            quietFor = w.done.get(timeoutMillis + edtTimeout, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw Edt.timeout(edtTimeout);
-        } catch (ExecutionException e) {
-            throw new ProbeException(ErrorCodes.INTERNAL, "gui.wait failed: " + e.getCause(), null, e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ProbeException(ErrorCodes.INTERNAL, "interrupted while waiting");
-        } finally {
-            EventQueue.invokeLater(w::end);
-        }
+        long quietFor = WaitOp.answer(w.done, timeoutMillis, edtTimeout, w::end);
         long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - w.start);
         if (quietFor < 0) {
             ObjectNode details = ProbeException.newDetails().put("wanted", "idle").put("lastState", "busy").put("timeoutMillis", timeoutMillis);

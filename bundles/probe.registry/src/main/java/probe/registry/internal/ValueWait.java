@@ -6,9 +6,7 @@ import java.awt.EventQueue;
 import java.awt.event.ItemListener;
 import java.beans.PropertyChangeListener;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javax.swing.AbstractButton;
 import javax.swing.JComboBox;
 import javax.swing.JList;
@@ -26,7 +24,6 @@ import javax.swing.text.Document;
 import javax.swing.text.JTextComponent;
 import probe.api.ErrorCodes;
 import probe.api.ProbeException;
-import probe.api.swing.Edt;
 import probe.api.swing.Target;
 import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
@@ -73,23 +70,7 @@ final class ValueWait {
         ValueWait w = new ValueWait(registry, identifier, wanted, timeoutMillis);
         long start = System.nanoTime();
         EventQueue.invokeLater(w::start);
-        String last;
-        try {
-            // The timer answers by the deadline unless the EDT is stuck; then the EDT hop's own timeout applies.
-            last = w.done.get(timeoutMillis + edtTimeout, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw Edt.timeout(edtTimeout);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof ProbeException) {
-                throw (ProbeException) e.getCause();
-            }
-            throw new ProbeException(ErrorCodes.INTERNAL, "gui.wait failed: " + e.getCause(), null, e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ProbeException(ErrorCodes.INTERNAL, "interrupted while waiting");
-        } finally {
-            EventQueue.invokeLater(w::stop);
-        }
+        String last = WaitOp.answer(w.done, timeoutMillis, edtTimeout, w::stop);
         long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         if (!wanted.equals(last)) {
             ObjectNode details = ProbeException.newDetails().put("wanted", wanted).put("lastValue", last).put("timeoutMillis", timeoutMillis);

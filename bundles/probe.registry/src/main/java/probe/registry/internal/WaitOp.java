@@ -172,8 +172,17 @@ public final class WaitOp implements ProbeOp {
         });
         timer.setInitialDelay(0);
         EventQueue.invokeLater(timer::start);
+        return answer(done, timeout, edtTimeout, timer::stop);
+    }
+
+    /**
+     * The answer of a wait that runs on the EDT: what it completed {@code done} with, or the
+     * ProbeException it failed with. It answers within {@code timeout} unless the EDT is stuck;
+     * then the EDT hop's own timeout applies ({@code gui.timeout} after {@code edtTimeout} more).
+     * Either way {@code stop} runs on the EDT afterwards.
+     */
+    static <T> T answer(CompletableFuture<T> done, long timeout, long edtTimeout, Runnable stop) throws ProbeException {
         try {
-            // The timer answers by the deadline unless the EDT is stuck; then the EDT hop's own timeout applies.
             return done.get(timeout + edtTimeout, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw Edt.timeout(edtTimeout);
@@ -186,7 +195,7 @@ public final class WaitOp implements ProbeOp {
             Thread.currentThread().interrupt();
             throw new ProbeException(ErrorCodes.INTERNAL, "interrupted while waiting");
         } finally {
-            EventQueue.invokeLater(timer::stop);
+            EventQueue.invokeLater(stop);
         }
     }
 

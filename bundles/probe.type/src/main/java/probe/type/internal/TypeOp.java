@@ -1,6 +1,5 @@
 package probe.type.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
 import java.util.List;
@@ -8,16 +7,12 @@ import javax.swing.text.JTextComponent;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.Op;
-import probe.api.OpContext;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
-import probe.api.events.EventBus;
+import probe.input.ActingOp;
 import probe.input.Deadline;
 import probe.input.Delivery;
 import probe.input.Effects;
@@ -41,79 +36,43 @@ import probe.api.wire.Wire;
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.TYPE)
-public final class TypeOp implements ProbeOp {
-    private final ViewRegistry registry;
-
-    /** probe.events' bus, for the receipt's events; absent until that bundle runs. */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    volatile EventBus bus;
-
+public final class TypeOp extends ActingOp {
     @Activate
     public TypeOp(@Reference(name = "registry") ViewRegistry registry) {
-        this.registry = registry;
+        super(registry);
     }
 
+    /** {@code effects.before()} first in its first EDT task. */
     @Override
-    public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
-        try (Effects effects = Effects.of(args, registry, bus)) {
-            return act(ctx, args, effects);
-        }
-    }
-
-    /** The op, with its receipt: {@code effects.before()} first in its first EDT task, {@code effects.finish} last. */
-    private JsonNode act(OpContext ctx, ObjectNode args, Effects effects) throws ProbeException {
+    protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.type.json): text required (it may be
         // empty), an identifier not empty, replace a boolean (default false).
         String text = args.get("text").textValue();
         boolean replace = args.get("replace").booleanValue();
         String identifier = args.path("identifier").textValue();
-        Deadline deadline = Deadline.after(ctx.timeoutMillis());
         effects.withhold(identifier);
 
         // One EDT hop when the field has the focus already: find, check, type, and wait behind it.
-        Delivery.Task<Typed> attempt = () -> {
+        String typedInto = Focus.keys(deadline, () -> {
             // The first look and the lookup in one walk when a field is named.
             Target named = identifier != null ? effects.before(identifier) : null;
             effects.before();
             if (identifier == null && Focus.owner() == null) {
-                // Nothing has the focus yet (a window has just opened): wait below for it to land.
-                return Delivery.nothing(null);
+                // Nothing has the focus yet (a window has just opened): it is waited for.
+                return null;
             }
-            JTextComponent target = identifier != null ? named(named, identifier) : focusOwner();
+            return identifier != null ? named(named, identifier) : focusOwner();
+        }, TypeOp::focusOwner, target -> {
             if (!target.isFocusOwner()) {
-                return Delivery.nothing(new Typed(target, null));
+                throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
             }
             return type(target, text, replace, effects);
-        };
-        Delivery.Sent<Typed> sent = Delivery.run(deadline, attempt);
-        if (!sent.posted() && sent.value() == null) {
-            Focus.awaitOwner(deadline);
-            sent = Delivery.run(deadline, () -> {
-                JTextComponent target = focusOwner();
-                return target.isFocusOwner() ? type(target, text, replace, effects) : Delivery.nothing(new Typed(target, null));
-            });
-        }
-        Typed typed = sent.value();
-        if (!sent.posted()) {
-            JTextComponent target = typed.target();
-            Focus.focus(target, deadline);
-            typed = Delivery.run(deadline, () -> {
-                if (!target.isFocusOwner()) {
-                    throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
-                }
-                return type(target, text, replace, effects);
-            }).value();
-        }
+        });
 
         ObjectNode data = Wire.object();
-        data.put("identifier", identifier != null ? identifier : typed.identifier());
+        data.put("identifier", identifier != null ? identifier : typedInto);
         data.put("typed", text.length());
-        effects.finish(deadline, data);
         return data;
-    }
-
-    /** The field typed into, and its identifier as the reply names it. */
-    private record Typed(JTextComponent target, String identifier) {
     }
 
     /**
@@ -121,8 +80,10 @@ public final class TypeOp implements ProbeOp {
      * Backspace of {@code replace}, delivered in order right after this task (see {@link KeyRun}:
      * dispatched through the focus manager up to the first Enter or Tab, posted from there). On
      * the EDT.
+     *
+     * @return the identifier of the field, as the reply names it
      */
-    private Delivery.Sent<Typed> type(JTextComponent target, String text, boolean replace, Effects effects) throws ProbeException {
+    private Delivery.Sent<String> type(JTextComponent target, String text, boolean replace, Effects effects) throws ProbeException {
         editable(target, Focus.describe(target));
         // The receipt gives the length of what this field (or the spinner or combo it edits) holds, never the text.
         effects.withhold(registry.identifierOf(target));
@@ -140,7 +101,7 @@ public final class TypeOp implements ProbeOp {
             }
         }
         send(keys, text);
-        return Delivery.delivering(new Typed(target, registry.identifierOf(target)), keys::deliver);
+        return Delivery.delivering(registry.identifierOf(target), keys::deliver);
     }
 
     private JTextComponent named(Target t, String identifier) throws ProbeException {
