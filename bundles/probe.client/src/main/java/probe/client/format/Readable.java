@@ -42,7 +42,7 @@ public final class Readable {
      * {@code gui.list}'s data: its items as an indented tree, or a line saying the scope is empty;
      * with {@code format: text}, the probe's lines as they are.
      */
-    public static String list(JsonNode data) {
+    static String list(JsonNode data) {
         String text = text(data, "text");
         if (text != null) {
             // format text: the probe wrote the lines (probe.api.text.Listing).
@@ -63,7 +63,7 @@ public final class Readable {
      * that parent is among the items before it, else at the top, in the order given, one line each
      * ({@link #item}), indented two spaces per level plus {@code indent} levels.
      */
-    public static String tree(JsonNode items, int indent) {
+    static String tree(JsonNode items, int indent) {
         Forest forest = forest(items);
         StringBuilder out = new StringBuilder();
         for (int r : forest.roots()) {
@@ -89,7 +89,7 @@ public final class Readable {
      *
      * @since 1.1
      */
-    public static Forest forest(JsonNode items) {
+    static Forest forest(JsonNode items) {
         Listing.Forest f = Listing.forest(items);
         return new Forest(f.roots(), f.children());
     }
@@ -175,7 +175,7 @@ public final class Readable {
      * {@code gui.dialog.current}'s data: {@code createVM "Create VM" modal focused} and its controls
      * as a tree below, or {@code no dialog open}.
      */
-    public static String dialog(JsonNode data) {
+    static String dialog(JsonNode data) {
         String name = text(data, "name");
         if (name == null) {
             return "no dialog open";
@@ -204,7 +204,7 @@ public final class Readable {
      *
      * @param checked how many controls the audit looked at, or -1 when unknown
      */
-    public static String audit(JsonNode data, int checked) {
+    static String audit(JsonNode data, int checked) {
         JsonNode problems = data == null ? null : data.get("problems");
         String ofChecked = checked < 0 ? "" : " (" + plural(checked, "control") + " checked)";
         if (problems == null || !problems.isArray() || problems.isEmpty()) {
@@ -239,7 +239,7 @@ public final class Readable {
     // ---- gui.click, gui.type, gui.keypress, gui.wait ----
 
     /** {@code gui.click}'s data: {@code clicked detail.button.start at [52,52]}. */
-    public static String clicked(JsonNode data) {
+    static String clicked(JsonNode data) {
         String verb = data != null && data.path("count").asInt(1) == 2 ? "double-clicked" : "clicked";
         StringBuilder b = new StringBuilder(verb).append(' ').append(identifierOr(data, "the control"));
         String button = text(data, "button");
@@ -257,7 +257,7 @@ public final class Readable {
      * {@code gui.select}'s data: {@code selected "Fedora Linux" in dialog.createVM.combo.os
      * (dialog.createVM.combo.os.row.fedora, index 2)}.
      */
-    public static String selected(JsonNode data) {
+    static String selected(JsonNode data) {
         StringBuilder b = new StringBuilder("selected ");
         String label = text(data, "label");
         String item = text(data, "selected");
@@ -278,7 +278,7 @@ public final class Readable {
     }
 
     /** {@code gui.hover}'s data: {@code hovering over ID at [52,52]; tooltip "Start the VM"}. */
-    public static String hovered(JsonNode data) {
+    static String hovered(JsonNode data) {
         StringBuilder b = new StringBuilder("hovering over ").append(identifierOr(data, "the control"));
         JsonNode at = data == null ? null : data.get("at");
         if (at != null && at.isArray()) {
@@ -292,7 +292,7 @@ public final class Readable {
     }
 
     /** {@code gui.scroll}'s data: {@code scrolled sidebar.list 3 notches down, 1 notch left at [140,400]}. */
-    public static String scrolled(JsonNode data) {
+    static String scrolled(JsonNode data) {
         StringBuilder b = new StringBuilder("scrolled ").append(identifierOr(data, "the control"));
         int dy = data == null ? 0 : data.path("dy").asInt(0);
         int dx = data == null ? 0 : data.path("dx").asInt(0);
@@ -314,13 +314,13 @@ public final class Readable {
     }
 
     /** {@code gui.type}'s data: {@code typed 5 characters into ID}. Never the text: it is not in the data. */
-    public static String typed(JsonNode data) {
+    static String typed(JsonNode data) {
         int n = data == null ? 0 : data.path("typed").asInt(0);
         return "typed " + plural(n, "character") + " into " + identifierOr(data, "the focused control");
     }
 
     /** {@code gui.keypress}'s data: {@code pressed ctrl+shift+a on ID}. */
-    public static String pressed(JsonNode data) {
+    static String pressed(JsonNode data) {
         StringBuilder b = new StringBuilder("pressed ");
         JsonNode mods = data == null ? null : data.get("modifiers");
         if (mods != null && mods.isArray()) {
@@ -340,7 +340,7 @@ public final class Readable {
     }
 
     /** {@code gui.wait}'s data: {@code dialog createVM is open (waited 120 ms)}. */
-    public static String waited(JsonNode data, String subject) {
+    static String waited(JsonNode data, String subject) {
         String state = text(data, "state");
         StringBuilder b = new StringBuilder(subject).append(" is ").append(state == null ? "?" : state);
         JsonNode ms = data == null ? null : data.get("waitedMillis");
@@ -358,44 +358,6 @@ public final class Readable {
     static final int RECEIPT_CHANGES = 4;
     /** Between an action and its receipt: an arrow, or {@code ->} where the output's charset has none (a C locale). */
     static final String ARROW = java.nio.charset.Charset.defaultCharset().newEncoder().canEncode('\u2192') ? " \u2192 " : " -> ";
-
-    /**
-     * {@code gui.click}'s data with its receipt: {@code clicked toolbar.button.createVM → opened
-     * createVM; focus dialog.createVM.input.name}; without a receipt in the data, {@link #clicked}
-     * (and whether the GUI had settled, when the data says it had not).
-     */
-    public static String clickedReceipt(JsonNode data) {
-        // The receipt says more than where the click landed; --json has the point.
-        return clicked(withoutPoint(data, "clicked")) + receipt(data);
-    }
-
-    /**
-     * {@code gui.hover}'s data with its receipt: {@code hovering over toolbar.button.start;
-     * tooltip "Start the VM" → no visible change}; the point is left out when a receipt follows
-     * ({@code --json} has it), as {@link #clickedReceipt} does.
-     */
-    public static String hoveredReceipt(JsonNode data) {
-        // The tooltip is unnamed, so no receipt lists it: the line has already said it showed.
-        return hovered(withoutPoint(data, "at")) + receipt(data, text(data, "tooltip") != null ? "no other change" : NO_CHANGE);
-    }
-
-    /**
-     * {@code gui.scroll}'s data with its receipt: {@code scrolled sidebar.list 3 notches down →
-     * sidebar.scroll.vertical value=120}; the point is left out when a receipt follows.
-     */
-    public static String scrolledReceipt(JsonNode data) {
-        return scrolled(withoutPoint(data, "at")) + receipt(data);
-    }
-
-    /** {@code data} without its {@code field} (where the pointer went) when it carries a receipt. */
-    private static JsonNode withoutPoint(JsonNode data, String field) {
-        if (data == null || !data.path("effects").isObject() || !data.isObject()) {
-            return data;
-        }
-        com.fasterxml.jackson.databind.node.ObjectNode head = ((com.fasterxml.jackson.databind.node.ObjectNode) data).deepCopy();
-        head.remove(field);
-        return head;
-    }
 
     /**
      * The receipt of an action's data ({@code effects}, {@code settled}) as the rest of its line:
@@ -527,7 +489,7 @@ public final class Readable {
     }
 
     /** {@code gui.wait {identifier, value}}'s data: {@code detail.label.state is "Running" (waited 1200 ms)}. */
-    public static String waitedValue(JsonNode data, String subject) {
+    static String waitedValue(JsonNode data, String subject) {
         JsonNode v = data == null ? null : data.get("value");
         StringBuilder b = new StringBuilder(subject).append(" is ").append(v == null || v.isNull() ? "?" : value(v));
         JsonNode ms = data == null ? null : data.get("waitedMillis");
@@ -607,7 +569,7 @@ public final class Readable {
      * line per field, {@code name value} (text as {@link #bare}, a list of plain values comma
      * separated, anything else as one line of JSON), then the receipt when it gives one.
      */
-    public static String generic(String op, JsonNode data) {
+    static String generic(String op, JsonNode data) {
         if (data == null || data.isNull() || data.isMissingNode()) {
             return op + ": done";
         }

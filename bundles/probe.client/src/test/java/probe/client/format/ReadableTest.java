@@ -104,14 +104,6 @@ class ReadableTest {
     @Test
     void receipts() throws Exception {
         String a = Readable.ARROW;
-        assertEquals("clicked toolbar.button.createVM" + a + "opened createVM; focus dialog.createVM.input.name",
-                Readable.clickedReceipt(json("{'identifier':'toolbar.button.createVM','clicked':[5,6],'button':'left','count':1,"
-                        + "'settled':true,'effects':{'opened':['createVM'],'closed':[],'focus':{'before':'toolbar.button.createVM',"
-                        + "'after':'dialog.createVM.input.name'},'changed':[],'appeared':[],'disappeared':[],'settledMillis':3}}")));
-        assertEquals("clicked a.b at [5,6]", Readable.clickedReceipt(json("{'identifier':'a.b','clicked':[5,6],'count':1}")),
-                "no receipt: the line as before");
-        assertEquals("clicked a.b at [5,6] (the GUI had not settled)",
-                Readable.clickedReceipt(json("{'identifier':'a.b','clicked':[5,6],'count':1,'settled':false}")));
         assertEquals(a + "closed createVM; a.label.state=\"Running\"; a.toggle.x=true; a.button.ok disabled; a.row.1 selected; +2 more changes"
                 + "\n  disappeared dialog.createVM, dialog.createVM.input.name; 7 more left out (see --json)",
                 Readable.receipt(json("{'settled':true,'effects':{'opened':[],'closed':['createVM'],'focus':{'before':'x','after':'x'},"

@@ -47,6 +47,20 @@ class WordingTest {
     }
 
     @Test
+    void aClickSaysWhereItLandedOnlyWithoutAReceipt() throws Exception {
+        String a = Readable.ARROW;
+        OpDescription click = described("{'op':'x.click','reply':'clicked','receipt':true,'args':[{'name':'identifier'}]}");
+        assertEquals("clicked toolbar.button.createVM" + a + "opened createVM; focus dialog.createVM.input.name",
+                Wording.say(click, json("{'identifier':'toolbar.button.createVM','clicked':[5,6],'button':'left','count':1,"
+                        + "'settled':true,'effects':{'opened':['createVM'],'closed':[],'focus':{'before':'toolbar.button.createVM',"
+                        + "'after':'dialog.createVM.input.name'},'changed':[],'appeared':[],'disappeared':[],'settledMillis':3}}"), null));
+        assertEquals("clicked a.b at [5,6]", Wording.say(click, json("{'identifier':'a.b','clicked':[5,6],'count':1}"), null),
+                "no receipt: the line as before");
+        assertEquals("clicked a.b at [5,6] (the GUI had not settled)",
+                Wording.say(click, json("{'identifier':'a.b','clicked':[5,6],'count':1,'settled':false}"), null));
+    }
+
+    @Test
     void theContractsFormsTakeWhatTheReplyLeavesOutFromTheRequest() throws Exception {
         OpDescription type = described("{'op':'x.type','reply':'typed','receipt':true,"
                 + "'args':[{'name':'identifier'},{'name':'text','secret':true}]}");
