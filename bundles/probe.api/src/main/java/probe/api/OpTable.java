@@ -22,8 +22,8 @@ import java.util.TreeSet;
  * transport, the Gogo commands). Feed it from a DS reference (MULTIPLE, DYNAMIC, GREEDY) with the
  * service properties. When two services claim one name the one with the highest service.ranking
  * (then the lowest service.id) answers, as OSGi's own service lookup does. Thread-safe: DS adds and
- * removes from its threads while callers look up. Since 1.4 it keeps each op's {@link OpDescription},
- * and {@link #call} runs an op as the transport does: its arguments checked against its description,
+ * removes from its threads while callers look up. It keeps each op's {@link OpDescription}, and
+ * {@link #call} runs an op as the transport does: its arguments checked against its description,
  * its defaults filled in, before it runs. Whoever runs an op in-process (the Gogo commands) calls it
  * through {@link #call}, never {@link ProbeOp#execute} directly, so the op gets what it was promised.
  */
@@ -56,8 +56,8 @@ public final class OpTable {
 
     /**
      * Adds an op service with its properties and the symbolic name of the bundle that provides it
-     * (null when unknown), which {@link #provider} names once it has gone. Since 1.4 its description
-     * is the one its bundle declares ({@link OpDescription#location}), found through the op class's
+     * (null when unknown), which {@link #provider} names once it has gone. Its description is the one
+     * its bundle declares ({@link OpDescription#location}), found through the op class's
      * class loader (its bundle's, in OSGi), as {@link #add(ProbeOp, Map, String, URL)} reads it.
      *
      * @return false, and nothing is added, when the service has no {@value Op#NAME} name (logged as a warning)
