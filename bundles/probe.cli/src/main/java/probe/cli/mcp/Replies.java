@@ -1,5 +1,7 @@
 package probe.cli.mcp;
 
+import static probe.api.text.Listing.text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -294,10 +296,5 @@ public final class Replies {
             b.append('\n').append(Readable.marks(data));
         }
         return b.toString();
-    }
-
-    private static String text(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isTextual() ? v.textValue() : null;
     }
 }
