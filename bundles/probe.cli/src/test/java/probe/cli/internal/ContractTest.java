@@ -49,7 +49,7 @@ class ContractTest {
             assertTrue(GuiLine.NOT_VERBS.contains(op) || verbs.get(d.get().verb()) == d.get(),
                     op + " is no verb of hvm-dbg gui (verbs: " + verbs.keySet() + ")");
         }
-        assertTrue(Main.commandLine(InputStream.nullInputStream()).getSubcommands().containsKey(Ops.Verbs.HELLO), "hvm-dbg hello");
+        assertTrue(HvmDbg.commandLine(InputStream.nullInputStream(), null, null).getSubcommands().containsKey(Ops.Verbs.HELLO), "hvm-dbg hello");
     }
 
     @Test

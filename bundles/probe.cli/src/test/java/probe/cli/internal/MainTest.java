@@ -99,8 +99,8 @@ class MainTest {
     private Run runWithInput(String stdin, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        // As main runs it: the fast path when it takes the line, else picocli.
-        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out, true),
+        // As main runs it.
+        int code = HvmDbg.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out, true),
                 new PrintWriter(err, true));
         return new Run(code, out.toString(), err.toString());
     }
