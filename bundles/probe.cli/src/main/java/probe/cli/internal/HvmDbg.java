@@ -79,11 +79,6 @@ final class HvmDbg {
         return cl.execute(args);
     }
 
-    /** The whole command tree, for tests and completion. */
-    static CommandLine commandLine(InputStream stdin, PrintWriter out, PrintWriter err) {
-        return new HvmDbg(stdin, out, err).commandLine(null);
-    }
-
     /** The root with {@code only} of its commands, or with all of them when null. */
     private CommandLine commandLine(String only) {
         // Inherited by the commands: hvm-dbg's options, and the help's footer and exit codes.
@@ -130,7 +125,7 @@ final class HvmDbg {
                     c.args = p.matchedPositionalValue(1, null);
                     return execute(cl, name, c);
                 });
-                call.addPositional(PositionalParamSpec.builder().index("0").arity("1").paramLabel("OP").type(String.class)
+                call.addPositional(PositionalParamSpec.builder().index("0").arity("1").required(true).paramLabel("OP").type(String.class)
                         .description("the op, such as gui.list").build());
                 call.addPositional(PositionalParamSpec.builder().index("1").arity("0..1").paramLabel("ARGS_JSON").type(String.class)
                         .description("the op's args as a JSON object; - reads them from standard input"
