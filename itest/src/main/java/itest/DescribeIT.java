@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.ServiceRegistration;
+import probe.api.ArgsSchema;
 import probe.api.Op;
 import probe.api.OpDescription;
 import probe.api.Ops;
@@ -64,7 +65,7 @@ class DescribeIT {
                 assertTrue(d.get("schema").isObject(), op + " has a schema");
                 assertEquals("object", d.get("schema").get("type").asText(), op);
                 // Each reads back as the description it is, the schema from the same.
-                assertEquals(d.get("schema"), OpDescription.of(d).schema(), op);
+                assertEquals(d.get("schema"), ArgsSchema.of(OpDescription.of(d)), op);
                 if (op.startsWith("gui.")) {
                     assertFalse(d.has("declared"), op + " of the contract declares its description");
                     assertTrue(d.get("args").isArray(), op);
@@ -100,9 +101,16 @@ class DescribeIT {
     @Test
     void anOpWithADescriptionInItsBundleIsDescribedCheckedAndGoneWithItsService() throws Exception {
         // The test bundle holds OSGI-INF/probe/ops/itest.echo.json, the description of this op.
+        String hashBefore;
+        try (ProbeClient c = Fixture.client()) {
+            hashBefore = c.hello().path("described").asText();
+            assertTrue(hashBefore.matches("[0-9a-f]{32}"), "hello gives the descriptions' hash: " + hashBefore);
+            assertEquals(hashBefore, c.hello().path("described").asText(), "the same while nothing changes");
+        }
         ServiceRegistration<ProbeOp> echo = register("itest.echo", (ctx, args) -> args);
         try (ProbeClient c = Fixture.client()) {
             Fixture.await("itest.echo to be described", () -> described(c, "itest.echo") != null);
+            assertFalse(hashBefore.equals(c.hello().path("described").asText()), "an op came: another hash");
             JsonNode d = described(c, "itest.echo");
             assertEquals("echo", d.get("verb").asText());
             assertFalse(d.has("declared"), d.toString());
@@ -128,6 +136,7 @@ class DescribeIT {
             echo.unregister();
             echo = null;
             Fixture.await("itest.echo to be gone", () -> described(c, "itest.echo") == null);
+            assertEquals(hashBefore, c.hello().path("described").asText(), "the op went: the hash of what is described again");
             ObjectNode asked = Wire.object();
             asked.putArray("ops").add("itest.echo");
             assertEquals(List.of("itest.echo"), texts(c.call(Ops.DESCRIBE, asked).get("missing")));

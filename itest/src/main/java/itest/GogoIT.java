@@ -99,7 +99,7 @@ class GogoIT {
         try {
             Fixture.await("gui:echo, from demo.echo's description", () -> {
                 try {
-                    return run(line).contains("\"hihi\"");
+                    return run(line).strip().equals("echo: hihi");
                 } catch (Exception e) {
                     return false;
                 }

@@ -216,7 +216,7 @@ public final class OpTable {
 
     /**
      * Runs the op answering to {@code name} now as the transport does: {@code args} (null for none)
-     * checked against its description ({@link OpDescription#check}: types, ranges, choices,
+     * checked against its description ({@link RequestCheck}: types, ranges, choices,
      * required, unknown keys, name bounds) and given to the op with its defaults filled in. The op
      * and its description are taken together, so an op that is replaced meanwhile never runs with
      * another's check.
@@ -247,7 +247,7 @@ public final class OpTable {
             }
             throw new ProbeException(ErrorCodes.UNKNOWN_OP, "unknown op " + what + "; present now: " + String.join(", ", names()));
         }
-        return e.op().execute(ctx, e.description().check(args));
+        return e.op().execute(ctx, RequestCheck.check(e.description(), args));
     }
 
     /** The op answering to {@code name} now, or null. */

@@ -32,4 +32,19 @@ class NamesTest {
         assertTrue(Names.tooLong("z".repeat(1025)));
         assertNull(null);
     }
+
+    @Test
+    void namesAreSpeltAsTheFormatSays() {
+        for (String ok : new String[] {"gui.list", "demo.echo", "gui.event.subscribe", "a1.b_C2.d"}) {
+            assertTrue(Names.isOpName(ok), ok);
+        }
+        for (String bad : new String[] {"gui", "gui.", ".list", "gui..list", "Gui.list", "gui.List", "1gui.list", "gui.li-st", "gu_i.list", ""}) {
+            assertTrue(!Names.isOpName(bad), bad);
+        }
+        assertTrue(Names.isVerb("list") && Names.isVerb("set-name2") && Names.isVerb("a"));
+        assertTrue(!Names.isVerb("") && !Names.isVerb("List") && !Names.isVerb("-x") && !Names.isVerb("a_b"));
+        assertTrue(Names.isArgName("settleMillis") && Names.isArgName("X_1"));
+        assertTrue(!Names.isArgName("") && !Names.isArgName("_x") && !Names.isArgName("1x")
+                && !Names.isArgName("a-b"));
+    }
 }

@@ -205,6 +205,29 @@ public final class ProbeClient implements AutoCloseable {
         call(Ops.AUTH, args);
     }
 
+    /** Calls {@code probe.hello}: the protocol, the server, the application, and the ops present now. */
+    public JsonNode hello() {
+        return call(Ops.HELLO, null);
+    }
+
+    /** {@link #hello()}, its reply waited for at most {@code timeout}. */
+    public JsonNode hello(Duration timeout) {
+        return call(Ops.HELLO, null, timeout);
+    }
+
+    /**
+     * Calls {@code probe.describe}: every op's description as served ({@code ops}), and the ops refused
+     * for a malformed description with why ({@code unavailable}).
+     */
+    public JsonNode describe() {
+        return call(Ops.DESCRIBE, null);
+    }
+
+    /** {@link #describe()}, its reply waited for at most {@code timeout}. */
+    public JsonNode describe(Duration timeout) {
+        return call(Ops.DESCRIBE, null, timeout);
+    }
+
     /** Calls {@code gui.event.subscribe} for the given name patterns ({@code dialog.*}); all events when none. */
     public JsonNode subscribe(String... patterns) {
         ObjectNode args = null;

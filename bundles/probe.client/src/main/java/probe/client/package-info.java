@@ -11,7 +11,7 @@
  * listener that accepts nothing is given up on within the timeout).
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package probe.client;
 
 import org.osgi.annotation.bundle.Export;

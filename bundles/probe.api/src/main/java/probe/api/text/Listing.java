@@ -335,17 +335,20 @@ public final class Listing {
         return BARE.matcher(s).matches() ? s : quote(s);
     }
 
-    private static String text(JsonNode node, String name) {
+    /** The text field {@code name} of {@code node}; null when either is absent, the field null or not text. */
+    public static String text(JsonNode node, String name) {
         JsonNode v = node == null ? null : node.get(name);
         return v != null && v.isTextual() ? v.textValue() : null;
     }
 
-    private static boolean isTrue(JsonNode node, String name) {
+    /** Whether the field {@code name} of {@code node} is {@code true} (not merely present). */
+    public static boolean isTrue(JsonNode node, String name) {
         JsonNode v = node == null ? null : node.get(name);
         return v != null && v.isBoolean() && v.booleanValue();
     }
 
-    private static boolean isFalse(JsonNode node, String name) {
+    /** Whether the field {@code name} of {@code node} is {@code false} (not merely absent). */
+    public static boolean isFalse(JsonNode node, String name) {
         JsonNode v = node == null ? null : node.get(name);
         return v != null && v.isBoolean() && !v.booleanValue();
     }

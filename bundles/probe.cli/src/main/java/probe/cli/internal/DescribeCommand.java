@@ -10,6 +10,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import probe.api.DescriptionJson;
+import probe.api.Names;
 import probe.api.OpDescription;
 import probe.api.OpTable;
 import probe.api.Ops;
@@ -61,7 +63,7 @@ final class DescribeCommand extends ProbeCommand {
             String op = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : null;
             if (!Files.isRegularFile(f)) {
                 problem = "no such file";
-            } else if (op == null || !OpDescription.isOpName(op)) {
+            } else if (op == null || !Names.isOpName(op)) {
                 problem = "a description is named for its op, " + FOLDER + "OP.json (such as acme.noop.json), where the probe looks for it";
             } else {
                 try {
@@ -75,7 +77,7 @@ final class DescribeCommand extends ProbeCommand {
                 // One line per file: a JSON parser's message spans two.
                 err.println(f + ": " + problem.replaceAll("\\s*\\R\\s*", " "));
             } else if (json) {
-                out.println(Invocation.compact(d.toJson()));
+                out.println(Invocation.compact(DescriptionJson.served(d)));
             } else {
                 String synopsis = probe.client.line.OpOptions.synopsis(d);
                 out.println(f + ": ok: " + d.op() + ", hvm-dbg gui " + d.verb() + (synopsis.isEmpty() ? "" : " " + synopsis));

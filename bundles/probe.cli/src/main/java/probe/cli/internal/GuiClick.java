@@ -1,13 +1,10 @@
 package probe.cli.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import probe.api.OpDescription;
-import probe.client.format.Readable;
 
-/** {@code hvm-dbg gui click}: where it clicked, and the receipt; {@code --double} is {@code --count 2}. */
+/** A click's verb ({@link probe.api.OpDescription.Reply#CLICKED}): {@code --double} is {@code --count 2}. */
 final class GuiClick extends GuiVerb {
     static final String DOUBLE = "--double";
 
@@ -24,10 +21,5 @@ final class GuiClick extends GuiVerb {
             }
             args.put("count", 2);
         }
-    }
-
-    @Override
-    String readable(OpDescription d, JsonNode data, ObjectNode args) {
-        return Readable.clickedReceipt(Invocation.filled(data, args));
     }
 }

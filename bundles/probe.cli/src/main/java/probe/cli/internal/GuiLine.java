@@ -8,13 +8,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
+import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.Nearest;
 import probe.api.OpDescription;
 import probe.api.OpDescription.Arg;
-import probe.api.Ops;
+import probe.client.Described;
 import probe.client.ProbeClient;
 import probe.client.ProbeOpException;
 import probe.client.ProbeUnavailableException;
@@ -22,23 +22,17 @@ import probe.client.line.OpOptions;
 
 /**
  * {@code hvm-dbg gui VERB [OPTIONS]}: every op as a verb, its options read by {@link OpOptions} from
- * the op's description, the one parser of the verbs' options. The descriptions hvm-dbg is built with
- * ({@link Known}: the contract's ops and the transport's own) serve help, completion and a start
- * without a GUI; a verb they do not know is looked up in what the running GUI describes
- * ({@code probe.describe}), so an op installed into the GUI is a verb at once. What the command line
- * adds to an op (a file to write, an exit code, a loop) is its {@link GuiVerb}.
+ * the op's description, the one parser of the verbs' options. The descriptions are the running GUI's
+ * ({@link Described}: {@code probe.describe}, kept under the hash its hello gives), so an op installed
+ * into the GUI is a verb at once and an op's newer bundle decides its options; the descriptions
+ * hvm-dbg is built with ({@link Known}) serve only when no GUI answers: help, completion, and a line
+ * checked before hvm-dbg says why nothing answers. What the command line adds to an op (a file to
+ * write, an exit code, a loop) is its {@link GuiVerb}.
  */
 final class GuiLine {
     static final String NAME = "gui";
     /** What a usage error ends with: where the verb's whole help is. */
     static final String TRY = "Try 'hvm-dbg gui %s --help' for more information.";
-
-    /**
-     * The ops that are no verb of their own, and why: {@code probe.hello} is {@code hvm-dbg hello};
-     * {@code probe.auth} is {@code --token-file}; {@code gui.event.unsubscribe} ends the subscription
-     * of its own connection, which {@code watch} does itself when it stops.
-     */
-    static final Set<String> NOT_VERBS = Set.of(Ops.HELLO, Ops.AUTH, Ops.EVENT_UNSUBSCRIBE);
 
     private GuiLine() {
     }
@@ -47,7 +41,7 @@ final class GuiLine {
     static Map<String, OpDescription> known() {
         Map<String, OpDescription> m = new TreeMap<>();
         for (OpDescription d : Known.all()) {
-            if (!NOT_VERBS.contains(d.op())) {
+            if (!d.connection()) {
                 m.put(d.verb(), d);
             }
         }
@@ -56,36 +50,22 @@ final class GuiLine {
 
     /**
      * The compiled-in op whose verb is {@code verb}, or null. Most ops are named {@code gui.VERB}: that
-     * one description is read first, so that a one-shot command reads one file, not all of them.
+     * one description is read first, so that a line checked without a GUI reads one file, not all of them.
      */
     static OpDescription knownVerb(String verb) {
         OpDescription d = Known.of("gui." + verb).orElse(null);
-        if (d != null && d.verb().equals(verb) && !NOT_VERBS.contains(d.op())) {
+        if (d != null && d.verb().equals(verb) && !d.connection()) {
             return d;
         }
         return known().get(verb);
     }
 
-    /** The verbs of the ops a running probe describes, by verb; empty for a probe that describes none. */
-    static Map<String, OpDescription> described(ProbeClient client) {
+    /** The verbs of the ops a running probe describes, by verb ({@link Described}: kept under the hash its hello gives). */
+    static Map<String, OpDescription> described(Described served) {
         Map<String, OpDescription> m = new TreeMap<>();
-        JsonNode data;
-        try {
-            data = client.call(Ops.DESCRIBE, null);
-        } catch (ProbeOpException e) {
-            if (ErrorCodes.UNKNOWN_OP.equals(e.code())) {
-                return m; // a probe older than descriptions
-            }
-            throw e;
-        }
-        for (JsonNode one : data == null ? List.<JsonNode>of() : (Iterable<JsonNode>) data.path("ops")::elements) {
-            try {
-                OpDescription d = OpDescription.of(one);
-                if (!NOT_VERBS.contains(d.op())) {
-                    m.putIfAbsent(d.verb(), d);
-                }
-            } catch (IllegalArgumentException e) {
-                // A description this hvm-dbg cannot read (a newer probe's): that op is no verb here.
+        for (OpDescription d : served.all().values()) {
+            if (!d.connection()) {
+                m.putIfAbsent(d.verb(), d);
             }
         }
         return m;
@@ -143,27 +123,22 @@ final class GuiLine {
         }
         String verb = words.get(i);
         List<String> rest = words.subList(i + 1, words.size());
-        OpDescription d = knownVerb(verb);
-        if (d != null) {
-            return run(g, d, null, rest, stdin, out, err);
-        }
-        // Not one hvm-dbg was built with: the running GUI's, if it has it (asked where hvm-dbg's own
-        // options, wherever they stand on the line, say; the line is read in full once it is known).
+        // The running GUI's description of the verb, the one source (asked where hvm-dbg's own options,
+        // wherever they stand on the line, say; the line is read in full once it is known).
         Shared s = Globals.peek(g, rest).shared(out, err, stdin);
         ProbeClient client = null;
         try {
             client = ProbeCommand.connect(s);
-            Map<String, OpDescription> theirs = described(client);
-            d = theirs.get(verb);
+            Described served = Described.of(client);
+            OpDescription d = served.byVerb(verb);
             if (d == null) {
-                Map<String, OpDescription> all = new TreeMap<>(known());
-                theirs.forEach(all::putIfAbsent);
-                List<String> near = nearVerbs(verb, all);
-                err.println("'" + verb + "' is no verb of hvm-dbg gui nor of the GUI's ops"
+                Map<String, OpDescription> theirs = described(served);
+                List<String> near = nearVerbs(verb, theirs);
+                err.println("'" + verb + "' is no verb of the GUI's ops"
                         + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
-                err.println("Verbs: " + String.join(", ", all.keySet()) + ". Try 'hvm-dbg gui --help' for more.");
+                err.println("Verbs: " + String.join(", ", theirs.keySet()) + ". Try 'hvm-dbg gui --help' for more.");
                 // An op the GUI refuses for its malformed description has no verb: it may be the one meant.
-                for (JsonNode u : client.call(Ops.DESCRIBE, null).path("unavailable")) {
+                for (JsonNode u : served.unavailable()) {
                     String op = u.path("op").asText();
                     if (Nearest.near(verb, op) || Nearest.near(verb, afterDot(op))) {
                         err.println("The GUI refuses its op " + op + ": " + u.path("reason").asText());
@@ -174,13 +149,15 @@ final class GuiLine {
             }
             return run(g, d, client, rest, stdin, out, err);
         } catch (ProbeUnavailableException e) {
+            // No GUI answers: the description hvm-dbg is built with reads the line (its help, a usage
+            // error: exit 2); a line it takes is then answered with why no GUI answers (exit 3).
+            OpDescription offline = knownVerb(verb);
+            if (offline != null) {
+                return run(g, offline, null, rest, stdin, out, err);
+            }
             err.println("'" + verb + "' is no verb hvm-dbg knows (" + String.join(", ", known().keySet())
                     + "), and no GUI answers to say whether one of its ops is:");
             return Failures.report(e, err, s.json, s.tokenFile != null);
-        } catch (UsageException e) {
-            err.println(e.getMessage());
-            err.println("Try 'hvm-dbg --help' for more information.");
-            return Failures.USAGE;
         } catch (Exception e) {
             if (client != null) {
                 client.close();
@@ -196,8 +173,7 @@ final class GuiLine {
      */
     private static int run(Globals g, OpDescription d, ProbeClient client, List<String> words, InputStream stdin, PrintWriter out,
             PrintWriter err) {
-        GuiVerb verb = GuiVerb.of(d.op());
-        Globals before = g.copy();
+        GuiVerb verb = GuiVerb.of(d);
         List<String> opWords = new ArrayList<>();
         Map<String, String> extras = new LinkedHashMap<>();
         Shared s = null;
@@ -229,21 +205,11 @@ final class GuiLine {
                     return 0;
                 }
                 s = g.shared(out, err, stdin);
-                OpOptions.Parsed p;
-                try {
-                    p = OpOptions.parse(d, opWords);
-                } catch (OpOptions.UsageException e) {
-                    OpDescription newer = client == null && e.getMessage().startsWith(UNKNOWN_OPTION) ? newer(s, d) : null;
-                    if (newer == null) {
-                        throw e;
-                    }
-                    // The GUI's bundle of this op is newer than hvm-dbg and takes more: its description decides.
-                    return run(before, newer, ProbeCommand.connect(s), words, stdin, out, err);
-                }
+                OpOptions.Parsed p = OpOptions.parse(d, opWords);
                 ObjectNode args = p.args();
                 verb.adjust(args, extras);
                 if (p.fromStdin() != null) {
-                    args.put(p.fromStdin(), GuiType.readText(stdin, d.arg(p.fromStdin()).map(Arg::optionName).orElse("--" + p.fromStdin())
+                    args.put(p.fromStdin(), Stdin.readText(stdin, d.arg(p.fromStdin()).map(Arg::optionName).orElse("--" + p.fromStdin())
                             + OpOptions.STDIN, args.path("identifier").asText("the focused control")));
                 }
                 OpOptions.check(d, args);
@@ -271,27 +237,6 @@ final class GuiLine {
             return Failures.report(e, err, s != null ? s.json : g.json, g.tokenFile != null);
         } finally {
             close(client);
-        }
-    }
-
-    /** How OpOptions begins the message of an option its description does not have. */
-    private static final String UNKNOWN_OPTION = "unknown option ";
-
-    /**
-     * The running GUI's description of {@code d}'s op when it differs from the compiled-in one (its
-     * bundle is newer, or older, than hvm-dbg): asked only for a line the compiled-in description
-     * refuses for an option it does not have; null when no GUI answers or it describes the op alike.
-     */
-    private static OpDescription newer(Shared s, OpDescription d) {
-        try (ProbeClient client = ProbeCommand.connect(s)) {
-            for (OpDescription theirs : described(client).values()) {
-                if (theirs.op().equals(d.op())) {
-                    return theirs.toJson().equals(d.toJson()) ? null : theirs;
-                }
-            }
-            return null;
-        } catch (Exception e) {
-            return null; // the compiled-in description says what is wrong
         }
     }
 
@@ -348,8 +293,8 @@ final class GuiLine {
                 b.append("  ").append(left).append("  ").append(x.help()).append('\n');
             }
         }
-        if (verb.note() != null) {
-            b.append(verb.note()).append('\n');
+        if (verb.note(d) != null) {
+            b.append(verb.note(d)).append('\n');
         }
         b.append("hvm-dbg's own options (before or after the verb): --socket PATH, --pid PID, --json, --timeout SECONDS, --token-file FILE;"
                 + " see hvm-dbg --help.\n");
@@ -357,21 +302,21 @@ final class GuiLine {
     }
 
     /**
-     * {@code hvm-dbg gui} alone: the verbs with their titles, those hvm-dbg is built with and those the
-     * running GUI adds (when one answers).
+     * {@code hvm-dbg gui} alone: the verbs with their titles, those of the running GUI's ops, or, when
+     * no GUI answers, those hvm-dbg is built with.
      */
     static int verbs(Globals g, PrintWriter out, PrintWriter err) {
-        Map<String, OpDescription> all = new TreeMap<>(known());
-        String more;
+        Map<String, OpDescription> all;
+        String more = null;
         Shared s = g.shared(out, err, InputStream.nullInputStream());
         try (ProbeClient client = ProbeCommand.connect(s)) {
-            int before = all.size();
-            described(client).forEach(all::putIfAbsent);
-            more = all.size() == before ? null : "(" + (all.size() - before) + " of them from the running GUI's op bundles)";
+            all = described(Described.of(client));
         } catch (ProbeUnavailableException e) {
-            more = "(no GUI answers: the verbs its op bundles add are not listed)";
+            all = known();
+            more = "(no GUI answers: these are the verbs hvm-dbg is built with; its op bundles may add more)";
         } catch (Exception e) {
-            more = "(the GUI's own verbs are not listed: " + e.getMessage() + ")";
+            all = known();
+            more = "(the GUI's verbs are not listed: " + e.getMessage() + "; these are the verbs hvm-dbg is built with)";
         }
         out.println("Usage: hvm-dbg gui VERB [OPTIONS]   (hvm-dbg gui VERB --help for a verb's options)");
         out.println("Verbs:");
@@ -406,28 +351,21 @@ final class GuiLine {
             }
         }
         List<String> out = new ArrayList<>();
+        Map<String, OpDescription> all;
+        try (ProbeClient client = ProbeCommand.connect(g.shared(null, null, InputStream.nullInputStream()))) {
+            all = described(Described.of(client));
+        } catch (Exception e) {
+            all = known(); // no GUI: the verbs hvm-dbg is built with
+        }
         if (verb == null) {
-            Map<String, OpDescription> all = new TreeMap<>(known());
-            try (ProbeClient client = ProbeCommand.connect(g.shared(null, null, InputStream.nullInputStream()))) {
-                described(client).forEach(all::putIfAbsent);
-            } catch (Exception e) {
-                // No GUI: the compiled-in verbs.
-            }
             all.keySet().stream().filter(v -> v.startsWith(word)).forEach(out::add);
             return out;
         }
-        OpDescription d = knownVerb(verb);
-        if (d == null) {
-            try (ProbeClient client = ProbeCommand.connect(g.shared(null, null, InputStream.nullInputStream()))) {
-                d = described(client).get(verb);
-            } catch (Exception e) {
-                return out;
-            }
-        }
+        OpDescription d = all.get(verb);
         if (d == null) {
             return out;
         }
-        GuiVerb v = GuiVerb.of(d.op());
+        GuiVerb v = GuiVerb.of(d);
         String last = verbWords.isEmpty() ? null : verbWords.get(verbWords.size() - 1);
         if (last != null && v.extra(last) != null && v.extra(last).label() != null) {
             return out;

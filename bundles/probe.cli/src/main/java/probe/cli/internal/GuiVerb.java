@@ -6,18 +6,21 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import probe.api.OpDescription;
-import probe.api.Ops;
-import probe.client.format.Readable;
+import probe.client.format.Wording;
+import probe.client.line.OpOptions;
 
 /**
- * What {@code hvm-dbg gui VERB} adds to an op beyond its description, a small named special case
- * per op that needs one: options of the command line alone ({@link #extras}, such as screenshot's
- * {@code --output}), a check of them, how long the reply may take, how the reply is printed (its
- * wording in {@link Readable}), or a run of its own (watch's loop). Any other op, one a running GUI
- * describes included, is this class itself: its options from its description, its reply in
- * {@link Readable#generic}.
+ * What {@code hvm-dbg gui VERB} adds to an op beyond its description, by the form of its reply
+ * ({@link OpDescription#reply}), never by the op's name: options of the command line alone
+ * ({@link #extras}: an image's {@code --output}, a click's {@code --double}, an audit's
+ * {@code --strict}), a check of them, or a run of its own (an event stream's watch loop). Every op
+ * is otherwise this class itself: its options from its description, its reply in {@link Wording}'s
+ * words, its reply bound grown by the wait its description declares ({@link OpDescription#waitArg}).
  */
 class GuiVerb {
+    /** What the reply may take beyond the wait its description declares: the EDT's time. */
+    private static final Duration WAIT_SLACK = Duration.ofSeconds(10);
+
     /**
      * An option of the command line alone, never sent to the probe: {@code name} ({@code --output}),
      * an {@code alias} or null, the {@code label} of its value or null for a flag, and its help.
@@ -25,33 +28,17 @@ class GuiVerb {
     record Extra(String name, String alias, String label, String help) {
     }
 
-    /** The special case of {@code op}, or the plain verb. */
-    static GuiVerb of(String op) {
-        switch (op) {
-            case Ops.LIST:
-                return new GuiList();
-            case Ops.DIALOG_CURRENT:
-                return new GuiDialog();
-            case Ops.AUDIT:
-                return new GuiAudit();
-            case Ops.CLICK:
-                return new GuiClick();
-            case Ops.TYPE:
-                return new GuiType();
-            case Ops.KEYPRESS:
-                return new GuiKeypress();
-            case Ops.WAIT:
-                return new GuiWait();
-            case Ops.EVENT_SUBSCRIBE:
-                return new GuiWatch();
-            case Ops.SCREENSHOT:
+    /** What the command line adds to {@code d}'s op, by its reply's form. */
+    static GuiVerb of(OpDescription d) {
+        switch (d.reply()) {
+            case IMAGE:
                 return new GuiScreenshot();
-            case Ops.SELECT:
-                return new GuiSelect();
-            case Ops.HOVER:
-                return new GuiHover();
-            case Ops.SCROLL:
-                return new GuiScroll();
+            case EVENTS:
+                return new GuiWatch();
+            case AUDIT:
+                return new GuiAudit();
+            case CLICKED:
+                return new GuiClick();
             default:
                 return new GuiVerb();
         }
@@ -79,8 +66,14 @@ class GuiVerb {
         return "";
     }
 
-    /** A line of help after the options, or null. */
-    String note() {
+    /** A line of help after the options, or null: for an op with a secret argument, how to keep it out of sight. */
+    String note(OpDescription d) {
+        for (OpDescription.Arg a : d.args()) {
+            if (a.secret()) {
+                return "Prefer " + a.optionName() + OpOptions.STDIN + " for a password: it keeps the value out of shell history and the"
+                        + " process list; it reads all of standard input less ONE trailing newline, or from a terminal one line without echo.";
+            }
+        }
         return null;
     }
 
@@ -92,14 +85,20 @@ class GuiVerb {
     void check(Map<String, String> extras) throws UsageException {
     }
 
-    /** How long the reply may take: {@code --timeout}, unless the op waits longer by design. */
+    /** How long the reply may take: {@code --timeout}, or longer when the op waits longer by design ({@link OpDescription#waitArg}). */
     Duration replyTimeout(OpDescription d, ObjectNode args, Invocation inv) {
-        return inv.timeout;
+        if (d.waitArg() == null) {
+            return inv.timeout;
+        }
+        JsonNode ms = args.has(d.waitArg()) ? args.get(d.waitArg()) : d.arg(d.waitArg()).map(OpDescription.Arg::defaultValue).orElse(null);
+        Duration reply = Duration.ofMillis(ms == null ? 0 : ms.asLong()).plus(WAIT_SLACK);
+        return reply.compareTo(inv.timeout) > 0 ? reply : inv.timeout;
     }
 
     /** Calls the op and prints its reply: the data as JSON with {@code --json}, else {@link #readable}. */
     int run(Invocation inv, OpDescription d, ObjectNode args, Map<String, String> extras) throws Exception {
         JsonNode data = inv.call(d.op(), args, replyTimeout(d, args, inv));
+        inv.lastReply = data;
         if (inv.json) {
             inv.printJson(data);
         } else {
@@ -108,8 +107,8 @@ class GuiVerb {
         return 0;
     }
 
-    /** The reply for a person. */
+    /** The reply for a person: {@link Wording#say}. */
     String readable(OpDescription d, JsonNode data, ObjectNode args) {
-        return Readable.generic(d.op(), data);
+        return Wording.say(d, data, args);
     }
 }

@@ -24,7 +24,7 @@ final class GuiWatch extends GuiVerb {
     }
 
     @Override
-    String note() {
+    String note(OpDescription d) {
         return "For watch, --timeout SECONDS is how long to watch in all (default: no limit; Ctrl-C stops it, exit 0), and also"
                 + " how long to wait for the probe's reply to the subscription (default 30). With --json each event is one line"
                 + " of JSON.";

@@ -22,6 +22,8 @@ final class Invocation {
     final Duration timeout;
     /** Whether {@code --timeout} was given, before or after the command, rather than defaulted. */
     final boolean timeoutGiven;
+    /** The data of the last reply, for a verb that decides its exit code from it. */
+    JsonNode lastReply;
 
     Invocation(ProbeClient client, Shared s) {
         this.client = client;
@@ -57,29 +59,6 @@ final class Invocation {
         if (data != null) {
             out.println(Json.pretty(data));
         }
-    }
-
-    /**
-     * {@code data} with the fields it lacks taken from {@code asked}, for the readable line of an
-     * op whose reply says less than the contract (an older probe). Never pass typed text in
-     * {@code asked}.
-     */
-    static JsonNode filled(JsonNode data, ObjectNode asked) {
-        ObjectNode d = Json.object();
-        d.setAll(asked);
-        if (data != null && data.isObject()) {
-            d.setAll((ObjectNode) data);
-        }
-        return d;
-    }
-
-    /** A new object with {@code field} of {@code args}, when it has one: what a readable line was asked about. */
-    static ObjectNode filledFrom(ObjectNode args, String field) {
-        ObjectNode o = Json.object();
-        if (args.hasNonNull(field)) {
-            o.set(field, args.get(field));
-        }
-        return o;
     }
 
     static String compact(JsonNode data) {

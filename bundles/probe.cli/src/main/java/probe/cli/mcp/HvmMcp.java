@@ -39,9 +39,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
-import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.text.Listing;
 import probe.cli.internal.Known;
@@ -51,7 +51,7 @@ import probe.client.ProbeOpException;
 import probe.client.ProbePeerException;
 import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
-import probe.client.format.Readable;
+import probe.client.format.Wording;
 import probe.client.internal.Json;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -96,7 +96,7 @@ public final class HvmMcp {
      */
     static String instructions(Probe probe) {
         try (ProbeClient c = probe.connect(ASK_WHO)) {
-            return INSTRUCTIONS + answering(c.call("probe.hello", JsonNodeFactory.instance.objectNode(), ASK_WHO).path("application"));
+            return INSTRUCTIONS + answering(c.hello(ASK_WHO).path("application"));
         } catch (RuntimeException e) {
             return INSTRUCTIONS + " No application answers on the probe's socket yet: the first tool call says what to start.";
         }
@@ -265,15 +265,27 @@ public final class HvmMcp {
     /** What the last failed refresh said, so that it is logged once, not at every try. */
     private String refreshFailed;
 
-    /** The words an action's or a look's reply gets, by op; an op without any gets {@link #generic}. */
-    private static final Map<String, Function<JsonNode, String>> WORDING = Map.of(
-            Ops.CLICK, data -> Readable.clicked(without(data, "clicked")),
-            Ops.TYPE, Readable::typed,
-            Ops.KEYPRESS, Readable::pressed,
-            Ops.SELECT, Readable::selected,
-            Ops.HOVER, data -> Readable.hovered(without(data, "at")),
-            Ops.SCROLL, data -> Readable.scrolled(without(data, "at")),
-            Ops.AUDIT, data -> Readable.audit(data, -1));
+    /**
+     * The op whose reply has the form {@code form} (the controls' listing, which dialog is open), as
+     * the tools' descriptions say, else as hvm-dbg's do: what gui_snapshot and every action's
+     * {@code now:} line ask, whatever the op is called.
+     */
+    private String opOf(OpDescription.Reply form) {
+        synchronized (tools) {
+            for (ToolSpecs.Spec s : tools.values()) {
+                if (s.described() != null && s.described().reply() == form) {
+                    return s.op();
+                }
+            }
+        }
+        for (String op : Known.names()) {
+            if (Known.of(op).map(d -> d.reply() == form).orElse(false)) {
+                return op;
+            }
+        }
+        throw new ProbeOpException(null, ErrorCodes.UNKNOWN_OP, "no op of this GUI answers with the " + form.wire()
+                + " that this tool needs", null);
+    }
 
     /** The tools there before any GUI answers ({@link ToolSpecs#known}), unless given already. */
     private void known() {
@@ -299,8 +311,8 @@ public final class HvmMcp {
     /**
      * The tools, each bound with its handler (as the SDK's own style does). A call runs on the thread
      * that read its request ({@link StdioTransport}'s reader), and its answer is written there too; only
-     * the tools that may wait long (gui_wait, gui_hover's tooltip, and any op hvm-dbg does not know)
-     * run on Reactor's bounded-elastic threads, so that other requests are read meanwhile.
+     * the tools whose op may wait (its description says so, or it declared none) run on Reactor's
+     * bounded-elastic threads, so that other requests are read meanwhile.
      */
     List<AsyncToolSpecification> specifications() {
         return specifications(ToolSpecs.known());
@@ -319,7 +331,7 @@ public final class HvmMcp {
     }
 
     private AsyncToolSpecification specification(ToolSpecs.Spec s) {
-        boolean waits = s.op() != null && (s.op().equals(Ops.WAIT) || s.op().equals(Ops.HOVER) || Known.of(s.op()).isEmpty());
+        boolean waits = s.op() != null && (s.described().waits() || !s.described().declared());
         return AsyncToolSpecification.builder()
                 .tool(s.tool())
                 .callHandler((exchange, request) -> {
@@ -433,7 +445,7 @@ public final class HvmMcp {
         JsonNode described;
         // On a connection of its own: the tools' connection carries an action and its dialog line back to back.
         try (ProbeClient own = probe.connect(DESCRIBE_TIMEOUT)) {
-            described = own.call(Ops.DESCRIBE, null, DESCRIBE_TIMEOUT).path("ops");
+            described = own.describe(DESCRIBE_TIMEOUT).path("ops");
             refreshFailed = null;
         } catch (ProbeClientException e) {
             String why = e.getClass().getSimpleName() + ": " + e.getMessage();
@@ -461,7 +473,7 @@ public final class HvmMcp {
                     continue;
                 }
                 OpDescription now = present.get(s.op());
-                if (now == null ? Known.of(s.op()).isEmpty() : !now.toJson().equals(s.described().toJson())) {
+                if (now == null ? Known.of(s.op()).isEmpty() : !DescriptionJson.served(now).equals(DescriptionJson.served(s.described()))) {
                     tools.remove(s.name());
                     removed.add(s.name());
                     if (now == null) {
@@ -553,30 +565,35 @@ public final class HvmMcp {
                 EventFeed.Batch batch = events.take((int) ToolArgs.integer(args, s.takes(), "max"));
                 return result(EventFeed.text(batch), EventFeed.data(batch), null);
             }
-            switch (s.op()) {
-                case Ops.LIST:
+            OpDescription d = s.described();
+            switch (d.reply()) {
+                case ITEMS:
                     return snapshot(s, args);
-                case Ops.SCREENSHOT:
-                    return screenshot(args);
-                case Ops.TYPE:
-                    return type(args);
-                case Ops.WAIT:
-                    return waitFor(s, args, requestId, progress);
-                case Ops.DIALOG_CURRENT:
-                    return dialog(args);
+                case IMAGE:
+                    return screenshot(s, args);
+                case DIALOG:
+                    return dialog(s, args);
                 default:
-                    Function<JsonNode, String> words = WORDING.getOrDefault(s.op(), data -> generic(s, data));
-                    if (s.described().acts()) {
-                        return action(s.op(), args, null, words);
-                    }
-                    JsonNode data = probe.call(s.op(), args, null);
-                    return result(words.apply(data), data, null);
+                    break;
             }
+            if (d.waitArg() != null) {
+                return waitFor(s, args, requestId, progress);
+            }
+            CallToolResult notTyped = secretFromEnv(s, args);
+            if (notTyped != null) {
+                return notTyped;
+            }
+            if (d.acts()) {
+                return action(s, args, null);
+            }
+            JsonNode data = probe.call(s.op(), args, null);
+            return result(Wording.head(d, data, args), data, null);
         } catch (ToolArgs.Problem p) {
             ProbeException r = p.refusal();
             return refused(new ProbeOpException(s.op(), r.code(), r.getMessage(), r.details()), null);
         } catch (ProbeOpException e) {
-            boolean now = !name.equals("gui_snapshot") && !name.equals(ToolSpecs.EVENTS) && !name.equals("gui_dialog");
+            boolean now = s.described() != null && s.described().reply() != OpDescription.Reply.ITEMS
+                    && s.described().reply() != OpDescription.Reply.DIALOG;
             return refused(e, now ? dialogNow() : null);
         } catch (ProbeUnavailableException e) {
             return error(unavailable(e));
@@ -593,21 +610,6 @@ public final class HvmMcp {
             log.println("hvm-dbg mcp: " + name + " failed: " + e.getClass().getName());
             return error("error internal: " + name + " failed (" + e.getClass().getSimpleName() + "); the server's standard error has a line about it");
         }
-    }
-
-    /** The words of an op without any of its own: its verb and its reply as JSON. */
-    private static String generic(ToolSpecs.Spec s, JsonNode data) {
-        return s.described().verb() + (data == null || data.isNull() ? ": done" : ": " + Json.compact(data));
-    }
-
-    /** {@code data} without {@code field}: where the pointer went, which a model acting by identifier does not need (structuredContent has it). */
-    private static JsonNode without(JsonNode data, String field) {
-        if (!(data instanceof ObjectNode) || !data.has(field)) {
-            return data;
-        }
-        ObjectNode copy = ((ObjectNode) data).deepCopy();
-        copy.remove(field);
-        return copy;
     }
 
     /** An op's refusal as a tool's error, with the dialog line after it when {@code now} is not null. */
@@ -642,40 +644,26 @@ public final class HvmMcp {
      * The structuredContent is the reply without its text: the scope and the count.
      */
     private CallToolResult snapshot(ToolSpecs.Spec s, ObjectNode args) {
-        int max = (int) ToolArgs.integer(args, s.takes(), "maxItems");
-        // A GUI whose gui.list has no text (one older than this hvm-dbg: a new argument keeps
-        // protocol 1) is asked for its items, and the same lines are written here.
-        boolean probeWrites = s.described().arg("format").isPresent();
-        String query = null;
-        if (probeWrites) {
-            args.put("maxItems", max).put("format", "text");
-        } else {
-            JsonNode q = args.remove("query");
-            query = q == null ? null : q.textValue();
-            args.remove("maxItems");
-        }
+        args.put("maxItems", (int) ToolArgs.integer(args, s.takes(), "maxItems")).put("format", "text");
         // The list and the dialog line asked for back to back on the probe's connection, from this
-        // thread: one round trip, no thread hand-off. A refused list is the tool's error, as before.
-        Probe.Both both = probe.both(Ops.LIST, args, null, Ops.DIALOG_CURRENT);
+        // thread: one round trip, no thread hand-off. A refused list is the tool's error.
+        Probe.Both both = probe.both(s.op(), args, null, opOf(OpDescription.Reply.DIALOG));
         if (both.refused() != null) {
             throw both.refused();
         }
         JsonNode data = both.first();
-        if (!probeWrites && data != null && data.get("items") != null) {
-            data = Listing.lines(data.path("scope").asText("window"), data.get("items"), query, max);
-        }
         JsonNode lines = data instanceof ObjectNode ? ((ObjectNode) data).remove("text") : null;
         if (lines == null || !lines.isTextual()) {
-            return error("error client.bad_reply: the probe's gui.list reply has no text");
+            return error("error client.bad_reply: the probe's " + s.op() + " reply has no text");
         }
         return result("now: " + nowLine(both, true) + "\n" + lines.textValue(), data, both.second());
     }
 
-    /** gui_screenshot: gui.screenshot's PNG as MCP image content, scaled down to {@code maxSize} (the server's own). */
-    private CallToolResult screenshot(ObjectNode args) {
+    /** An image's tool (gui_screenshot): the op's PNG as MCP image content, scaled down to {@code maxSize} (the server's own). */
+    private CallToolResult screenshot(ToolSpecs.Spec s, ObjectNode args) {
         JsonNode size = args.remove("maxSize");
         Integer maxSize = size == null ? null : size.intValue();
-        JsonNode data = probe.call(Ops.SCREENSHOT, args, null);
+        JsonNode data = probe.call(s.op(), args, null);
         JsonNode b64 = data == null ? null : data.get("png_base64");
         if (b64 == null || !b64.isTextual()) {
             return error("error client.bad_reply: the probe's screenshot reply has no png_base64");
@@ -706,33 +694,38 @@ public final class HvmMcp {
         return CallToolResult.builder().content(content).structuredContent(structured(shown, null)).isError(false).build();
     }
 
-    /** gui_type: the text given, or a secret from the server's environment ({@code secretEnv}, the server's own). */
-    private CallToolResult type(ObjectNode args) {
-        if (ToolArgs.secret(args, env)) {
-            // A secret goes only into a password field, which shows nothing of it: typed into any
-            // other field, gui_snapshot would read it back to the model.
-            String id = args.path("identifier").asText();
-            ObjectNode scope = Json.object();
-            scope.put("scope", id);
-            JsonNode list = probe.call(Ops.LIST, scope, null);
-            String role = null;
-            JsonNode items = list == null ? null : list.get("items");
-            for (int i = 0; items != null && i < items.size(); i++) {
-                if (id.equals(items.get(i).path("identifier").asText(null))) {
-                    role = items.get(i).path("role").asText(null);
-                    break;
-                }
-            }
-            if (role == null) {
-                return error("error gui.identifier_not_found: '" + id + "' is not showing now, so the secret was not typed;"
-                        + " gui_snapshot lists what shows (a password field has the role password)\nnow: " + dialogNow());
-            }
-            if (!"password".equals(role)) {
-                return error("error invalid arguments: '" + id + "' is a " + role + ", not a password field: a secret from"
-                        + " secretEnv is typed only into a password field, whose text nothing reads back; type other text with 'text'");
+    /**
+     * A secret argument (gui_type's text) from the server's environment ({@code secretEnv}, the
+     * server's own) when asked: it goes only into a password field, which shows nothing of it: typed
+     * into any other field, gui_snapshot would read it back to the model. The refusal, or null to go on.
+     */
+    private CallToolResult secretFromEnv(ToolSpecs.Spec s, ObjectNode args) {
+        OpDescription.Arg secret = ToolSpecs.secret(s.described());
+        if (secret == null || !ToolArgs.secret(s.name(), secret.name(), args, env)) {
+            return null;
+        }
+        String id = args.path("identifier").asText();
+        ObjectNode scope = Json.object();
+        scope.put("scope", id);
+        JsonNode list = probe.call(opOf(OpDescription.Reply.ITEMS), scope, null);
+        String role = null;
+        JsonNode items = list == null ? null : list.get("items");
+        for (int i = 0; items != null && i < items.size(); i++) {
+            if (id.equals(items.get(i).path("identifier").asText(null))) {
+                role = items.get(i).path("role").asText(null);
+                break;
             }
         }
-        return action(Ops.TYPE, args, null, WORDING.get(Ops.TYPE));
+        if (role == null) {
+            return error("error gui.identifier_not_found: '" + id + "' is not showing now, so the secret was not typed;"
+                    + " gui_snapshot lists what shows (a password field has the role password)\nnow: " + dialogNow());
+        }
+        if (!"password".equals(role)) {
+            return error("error invalid arguments: '" + id + "' is a " + role + ", not a password field: a secret from"
+                    + " secretEnv is typed only into a password field, whose text nothing reads back; type other text with '"
+                    + secret.name() + "'");
+        }
+        return null;
     }
 
     /**
@@ -744,8 +737,8 @@ public final class HvmMcp {
     private CallToolResult waitFor(ToolSpecs.Spec s, ObjectNode args, String requestId, Progress progress) {
         String subject = args.has("dialog") ? "dialog " + args.get("dialog").asText()
                 : args.has("identifier") ? args.get("identifier").asText() : "the GUI";
-        // The reply may take the whole wait (its default as gui.wait's description gives it), so the server waits 10 s longer.
-        long total = ToolArgs.integer(args, s.takes(), "timeoutMillis");
+        // The reply may take the whole wait (its default as the description gives it), so the server waits 10 s longer.
+        long total = ToolArgs.integer(args, s.takes(), s.described().waitArg());
         Duration replyTimeout = Duration.ofMillis(total).plusSeconds(10);
         JsonNode data;
         AtomicBoolean cancelled = new AtomicBoolean();
@@ -768,7 +761,7 @@ public final class HvmMcp {
                     progress.send(ms, (double) total, "waiting for " + subject + ": " + ms + " of " + total + " ms");
                 }, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
             }
-            data = own.call(Ops.WAIT, args, replyTimeout);
+            data = own.call(s.op(), args, replyTimeout);
         } catch (ProbeClientException e) {
             if (cancelled.get()) {
                 requests.answerDropped();
@@ -782,11 +775,11 @@ public final class HvmMcp {
             }
             own.close();
         }
-        String done = args.has("value") ? Readable.waitedValue(data, subject) : Readable.waited(data, subject);
+        String done = Wording.head(s.described(), data, args);
         JsonNode dialog = null;
         String unknown = null;
         try {
-            dialog = probe.call(Ops.DIALOG_CURRENT, null, null);
+            dialog = probe.call(opOf(OpDescription.Reply.DIALOG), null, null);
         } catch (ProbeOpException e) {
             unknown = "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
         } catch (ProbeClientException e) {
@@ -795,8 +788,8 @@ public final class HvmMcp {
         return answer(done, data, dialog, unknown);
     }
 
-    private CallToolResult dialog(ObjectNode args) {
-        JsonNode data = probe.call(Ops.DIALOG_CURRENT, args.isEmpty() ? null : args, null);
+    private CallToolResult dialog(ToolSpecs.Spec s, ObjectNode args) {
+        JsonNode data = probe.call(s.op(), args.isEmpty() ? null : args, null);
         lastDialog = Snapshot.dialogName(data);
         String first = "now: " + Snapshot.now(data, true) + (lastDialog == null ? "" : ", its controls:");
         String text = lastDialog == null ? first : Listing.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
@@ -809,13 +802,13 @@ public final class HvmMcp {
      * the probe's connection: the probe carries out a connection's requests in order, so the
      * dialog line is the state after the op, and the tool costs one round trip instead of two.
      */
-    private CallToolResult action(String op, ObjectNode args, Duration replyTimeout, Function<JsonNode, String> readable) {
-        Probe.Both both = probe.both(op, args, replyTimeout, Ops.DIALOG_CURRENT);
+    private CallToolResult action(ToolSpecs.Spec s, ObjectNode args, Duration replyTimeout) {
+        Probe.Both both = probe.both(s.op(), args, replyTimeout, opOf(OpDescription.Reply.DIALOG));
         if (both.refused() != null) {
             lastDialog = both.secondFailed() == null ? Snapshot.dialogName(both.second()) : lastDialog;
             return refused(both.refused(), nowLine(both, false));
         }
-        return answer(readable.apply(both.first()), both.first(), both.secondFailed() == null ? both.second() : null,
+        return answer(Wording.head(s.described(), both.first(), args), both.first(), both.secondFailed() == null ? both.second() : null,
                 both.secondFailed() == null ? null : nowLine(both, false));
     }
 
@@ -841,7 +834,7 @@ public final class HvmMcp {
         JsonNode appeared = null;
         if (!beyond.isEmpty()) {
             try {
-                JsonNode all = probe.call(Ops.LIST, null, null).get("items");
+                JsonNode all = probe.call(opOf(OpDescription.Reply.ITEMS), null, null).get("items");
                 ArrayNode items = JsonNodeFactory.instance.arrayNode();
                 for (int i = 0; all != null && i < all.size(); i++) {
                     if (beyond.contains(all.get(i).path("identifier").asText())) {
@@ -871,7 +864,7 @@ public final class HvmMcp {
     /** The dialog line of gui.dialog.current, or why it is not known. */
     private String dialogNow() {
         try {
-            JsonNode dialog = probe.call(Ops.DIALOG_CURRENT, null, null);
+            JsonNode dialog = probe.call(opOf(OpDescription.Reply.DIALOG), null, null);
             lastDialog = Snapshot.dialogName(dialog);
             return Snapshot.now(dialog, false);
         } catch (ProbeOpException e) {

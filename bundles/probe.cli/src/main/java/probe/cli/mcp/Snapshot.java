@@ -1,5 +1,9 @@
 package probe.cli.mcp;
 
+import static probe.api.text.Listing.isFalse;
+import static probe.api.text.Listing.isTrue;
+import static probe.api.text.Listing.text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import probe.api.text.Listing;
 
@@ -43,20 +47,5 @@ public final class Snapshot {
     /** The name of the dialog in {@code gui.dialog.current}'s data, or null when none is open. */
     public static String dialogName(JsonNode dialog) {
         return text(dialog, "name");
-    }
-
-    private static String text(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isTextual() ? v.textValue() : null;
-    }
-
-    private static boolean isTrue(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isBoolean() && v.booleanValue();
-    }
-
-    private static boolean isFalse(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isBoolean() && !v.booleanValue();
     }
 }

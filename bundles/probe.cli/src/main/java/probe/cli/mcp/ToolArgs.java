@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.api.wire.Wire;
 import probe.client.internal.Json;
 
@@ -74,7 +75,7 @@ public final class ToolArgs {
             }
         }
         try {
-            takes.check(args);
+            RequestCheck.check(takes, args);
         } catch (ProbeException x) {
             // The description names the op; the model knows the tool.
             throw new Problem(new ProbeException(x.code(), x.getMessage().replace(" for " + takes.op(), " for " + tool), x.details()));
@@ -110,19 +111,20 @@ public final class ToolArgs {
     }
 
     /**
-     * gui_type's text: {@code text} as given, or the value of the server's environment variable
-     * {@code secretEnv} (which must start with {@link #SECRET_PREFIX} or {@link #HVM_SECRET_PREFIX}), read through {@code env}, put
-     * into {@code args} as {@code text} ({@code secretEnv} taken out). A value holding a control
+     * A secret argument {@code arg} of the tool {@code tool} (gui_type's {@code text}): as given, or the
+     * value of the server's environment variable {@code secretEnv} (which must start with
+     * {@link #SECRET_PREFIX} or {@link #HVM_SECRET_PREFIX}), read through {@code env}, put into
+     * {@code args} as {@code arg} ({@code secretEnv} taken out). A value holding a control
      * character (a Tab, a line break, Escape…) is refused: typed, it would move the focus and type
      * the rest elsewhere. Messages name the variable, never its value.
      *
      * @return whether the text is a secret
      */
-    public static boolean secret(ObjectNode args, Function<String, String> env) {
-        boolean hasText = args.hasNonNull("text");
+    public static boolean secret(String tool, String arg, ObjectNode args, Function<String, String> env) {
+        boolean hasText = args.hasNonNull(arg);
         boolean hasSecret = args.hasNonNull("secretEnv");
         if (hasText == hasSecret) {
-            throw new Problem("gui_type takes exactly one of 'text' (the text itself) and 'secretEnv' (the name of an"
+            throw new Problem(tool + " takes exactly one of '" + arg + "' (the text itself) and 'secretEnv' (the name of an"
                     + " environment variable of the MCP server that holds a password)");
         }
         if (hasText) {
@@ -139,7 +141,7 @@ public final class ToolArgs {
                     + SECRET_PREFIX + "… in the server's env (the MCP client's configuration)");
         }
         if (!args.hasNonNull("identifier")) {
-            throw new Problem("gui_type with secretEnv needs 'identifier': the password field to type into");
+            throw new Problem(tool + " with secretEnv needs 'identifier': the password field to type into");
         }
         String value = env.apply(name);
         if (value == null) {
@@ -153,7 +155,7 @@ public final class ToolArgs {
                     + " button, and the rest of the secret would be typed wherever the focus went. Set the variable to the"
                     + " password alone (no trailing newline) in the server's env and restart the server");
         }
-        args.put("text", value);
+        args.put(arg, value);
         return true;
     }
 

@@ -11,18 +11,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import probe.api.ArgsSchema;
+import probe.api.DescriptionJson;
 import probe.api.OpDescription;
-import probe.api.Ops;
 import probe.api.wire.Wire;
 import probe.cli.internal.Known;
 
 /**
  * The tools as a model sees them, each built from its op's description ({@link OpDescription}, the
  * one source: the title, the summary, the arguments as JSON Schema, whether it acts and may destroy):
- * a tool per op, named {@code gui_VERB}. What a model needs beyond the op is said here, as small named
- * special cases: gui_snapshot (gui.list as the probe's text, at most {@code maxItems} by default),
- * gui_screenshot's {@code maxSize}, gui_type's {@code secretEnv}, gui_events (the server's own
- * subscription, no op), and what every action answers (the dialog after it). The schemas are shown
+ * a tool per op, named {@code gui_VERB}. What a model needs beyond the op is said here, by the form of
+ * its reply ({@link OpDescription#reply}), never by its name: gui_snapshot (the listing as the probe's
+ * text, at most {@code maxItems} by default), an image's {@code maxSize}, a secret argument's
+ * {@code secretEnv}, gui_events (the server's own subscription, no op), and what every action answers
+ * (the dialog after it). The schemas are shown
  * trimmed ({@link #view}): every tool list costs a model its tokens, and the probe (or the server,
  * from the same description) says what an argument accepts when it refuses one.
  */
@@ -43,11 +45,13 @@ final class ToolSpecs {
     }
 
     /**
-     * The ops no tool sends: the transport's own (the server greets, authenticates and describes
-     * itself) and the event subscription, which the server holds on a connection of its own
-     * (gui_events reads it).
+     * Whether no tool sends {@code d}'s op: one about the connection (the server greets, authenticates
+     * and describes itself) or an event subscription, which the server holds on a connection of its
+     * own (gui_events reads it).
      */
-    static final Set<String> NO_TOOL = Set.of(Ops.HELLO, Ops.AUTH, Ops.DESCRIBE, Ops.EVENT_SUBSCRIBE, Ops.EVENT_UNSUBSCRIBE);
+    static boolean noTool(OpDescription d) {
+        return d.connection() || d.reply() == OpDescription.Reply.EVENTS;
+    }
 
     /** gui_events: the server's own tool, which sends no op. */
     static final String EVENTS = "gui_events";
@@ -58,9 +62,9 @@ final class ToolSpecs {
             + " person could not operate now is refused with the reason.";
     private static final String LIKE_CLICK = " Answers as gui_click does.";
 
-    /** The tool's name for an op: gui_snapshot for gui.list (its text form), else gui_ and the verb (its op's name for an op that declared none). */
+    /** The tool's name for an op: gui_snapshot for the controls' listing (its text form), else gui_ and the verb (its op's name for an op that declared none). */
     static String name(OpDescription d) {
-        return Ops.LIST.equals(d.op()) ? "gui_snapshot" : "gui_" + d.verb().replace('-', '_').replace('.', '_');
+        return d.reply() == OpDescription.Reply.ITEMS ? "gui_snapshot" : "gui_" + d.verb().replace('-', '_').replace('.', '_');
     }
 
     /** Another name, for an op whose {@link #name} another op's tool has: gui_ and the op's name. */
@@ -69,91 +73,84 @@ final class ToolSpecs {
     }
 
     /**
-     * The tools there before any GUI answers: one per op of the contract (but {@link #NO_TOOL}), from
+     * The tools there before any GUI answers: one per op of the contract (but {@link #noTool}), from
      * the descriptions hvm-dbg is built with ({@link Known}), by op name, and gui_events.
      */
     static List<Spec> known() {
         List<Spec> known = new ArrayList<>();
         for (String op : Known.names()) {
-            if (!NO_TOOL.contains(op)) {
-                Known.of(op).ifPresent(d -> known.add(of(d, name(d))));
-            }
+            Known.of(op).filter(d -> !noTool(d)).ifPresent(d -> known.add(of(d, name(d))));
         }
         known.add(events());
         return known;
     }
 
-    /** The tool for the op {@code d} describes, named {@code name}; null for an op of {@link #NO_TOOL}. */
+    /** The tool for the op {@code d} describes, named {@code name}; null for an op {@link #noTool} names. */
     static Spec of(OpDescription d, String name) {
-        if (NO_TOOL.contains(d.op())) {
+        if (noTool(d)) {
             return null;
         }
+        OpDescription.Arg secret = secret(d);
         // Only an op the server adds to or takes from is read again with its change; the others take what their op takes.
-        boolean changed = SERVER_OWN.contains(d.op());
-        ObjectNode takes = changed ? d.toJson() : null;
+        boolean changed = d.reply() == OpDescription.Reply.ITEMS || d.reply() == OpDescription.Reply.IMAGE || secret != null;
+        ObjectNode takes = changed ? DescriptionJson.served(d) : null;
         if (changed) {
             takes.remove("schema");
         }
         String text = d.summary() != null ? d.summary() : d.title() != null ? d.title() : "The op " + d.op() + ".";
-        // The named special cases: what the server adds to an op, or leaves out of it.
-        switch (d.op()) {
-            case Ops.LIST:
+        // What the server adds to an op, or leaves out of it, by the form of its reply.
+        switch (d.reply()) {
+            case ITEMS:
                 text = "The visible controls as text. First line now: the open dialog (modal: the controls behind it take no"
                         + " input). Then a line per control, indented under its container: role, identifier (what the other"
                         + " tools take; valid while the control shows), label, value, flags (\"in closed menu\": a click"
                         + " opens the menu first). A password shows only its length. Call it first; actions then say what"
                         + " changed.";
-                // The server asks for the text, and lists at most its own default when not told. A GUI
-                // older than the text has no query or maxItems: the server does them itself then.
+                // The server asks for the text, and lists at most its own default when not told.
                 remove(args(takes), "format");
-                for (JsonNode a : args(Known.of(Ops.LIST).orElseThrow().toJson())) {
-                    String n = a.path("name").asText();
-                    if ((n.equals("query") || n.equals("maxItems")) && d.arg(n).isEmpty()) {
-                        // As hvm-dbg's own description of gui.list gives them.
-                        args(takes).add(a);
-                    }
-                }
                 for (JsonNode a : args(takes)) {
                     if (a.path("name").asText().equals("maxItems")) {
                         ((ObjectNode) a).put("default", Snapshot.DEFAULT_MAX_ITEMS);
                     }
                 }
                 break;
-            case Ops.WAIT:
-                // Which arguments go together, which no schema here says.
-                text += " " + d.help();
-                break;
-            case Ops.SCREENSHOT:
+            case IMAGE:
                 text += " Prefer gui_snapshot to find controls.";
                 // The server asks for a PNG, which MCP's image content carries.
                 remove(args(takes), "format");
                 args(takes).addObject().put("name", "maxSize").put("type", "integer").put("minimum", 16).put("maximum", 16_384)
                         .put("help", "scale down to this longest side in pixels");
                 break;
-            case Ops.TYPE:
-                text += " Give text, or for a password secretEnv: the name of this server's environment variable that holds"
-                        + " it, typed only into a password field, so it never passes through the conversation.";
-                // text or secretEnv (ToolArgs.type), so neither is required.
-                for (JsonNode a : args(takes)) {
-                    if (a.path("name").asText().equals("text")) {
-                        ((ObjectNode) a).remove("required");
-                    }
-                }
-                args(takes).addObject().put("name", "secretEnv").put("type", "string").put("minLength", 1)
-                        .put("help", "such as " + ToolArgs.SECRET_PREFIX + "PASSWORD");
-                break;
             default:
                 break;
         }
+        if (d.waitArg() != null && d.help() != null) {
+            // Which arguments go together, which no schema here says.
+            text += " " + d.help();
+        }
+        if (secret != null) {
+            text += " Give " + secret.name() + ", or for a password secretEnv: the name of this server's environment variable"
+                    + " that holds it, typed only into a password field, so it never passes through the conversation.";
+            // The secret or secretEnv (ToolArgs.secret), so neither is required.
+            for (JsonNode a : args(takes)) {
+                if (a.path("name").asText().equals(secret.name())) {
+                    ((ObjectNode) a).remove("required");
+                }
+            }
+            args(takes).addObject().put("name", "secretEnv").put("type", "string").put("minLength", 1)
+                    .put("help", "such as " + ToolArgs.SECRET_PREFIX + "PASSWORD");
+        }
         if (d.receipt() && d.acts()) {
-            text += Ops.CLICK.equals(d.op()) ? ANSWERS : LIKE_CLICK;
+            text += d.reply() == OpDescription.Reply.CLICKED ? ANSWERS : LIKE_CLICK;
         }
         OpDescription tool = changed ? OpDescription.of(takes) : d;
         return new Spec(name, d.op(), d, tool, tool(name, d.title(), text, tool, d.acts(), d.destructive()));
     }
 
-    /** The ops whose tools take arguments of the server's own, or leave one out. */
-    private static final Set<String> SERVER_OWN = Set.of(Ops.LIST, Ops.SCREENSHOT, Ops.TYPE);
+    /** The op's secret argument that the server may take from its environment (gui_type's text); null if none. */
+    static OpDescription.Arg secret(OpDescription d) {
+        return d.args().stream().filter(OpDescription.Arg::secret).findFirst().orElse(null);
+    }
 
     /** gui_events: the events since the last call, from the server's subscription. */
     static Spec events() {
@@ -227,12 +224,12 @@ final class ToolSpecs {
             "additionalProperties");
 
     /**
-     * The schema a model is shown: the description's ({@link OpDescription#schema}) but the receipt's
+     * The schema a model is shown: the description's ({@link ArgsSchema#of(OpDescription)}) but the receipt's
      * arguments ({@link #UNSHOWN}) and the lengths and counts ({@link #UNSHOWN_KEYWORDS}), which cost
      * tokens on every tool list and are said, from the description, in a refusal.
      */
     static ObjectNode view(OpDescription takes) {
-        ObjectNode s = takes.schema();
+        ObjectNode s = ArgsSchema.of(takes);
         JsonNode props = s.get("properties");
         if (props instanceof ObjectNode p) {
             p.remove(UNSHOWN);

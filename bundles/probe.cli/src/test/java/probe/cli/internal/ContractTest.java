@@ -45,7 +45,7 @@ class ContractTest {
             Optional<OpDescription> d = Known.of(op);
             assertTrue(d.isPresent(), op + " has no description compiled into hvm-dbg: its bundle declares "
                     + OpDescription.location(op) + " and probe.cli's pom unpacks it (execution known-ops)");
-            assertTrue(GuiLine.NOT_VERBS.contains(op) || verbs.get(d.get().verb()) == d.get(),
+            assertTrue(d.get().connection() || verbs.get(d.get().verb()) == d.get(),
                     op + " is no verb of hvm-dbg gui (verbs: " + verbs.keySet() + ")");
         }
         assertTrue(HvmDbg.COMMANDS.contains(Ops.Verbs.HELLO), "hvm-dbg hello");
@@ -54,8 +54,8 @@ class ContractTest {
     @Test
     void theSpecialCasesStandForOpsOfTheContractAndSpellNoOptionTwice() {
         for (String op : contract()) {
-            GuiVerb v = GuiVerb.of(op);
             OpDescription d = Known.of(op).orElseThrow();
+            GuiVerb v = GuiVerb.of(d);
             for (GuiVerb.Extra x : v.extras()) {
                 for (String spelt : x.alias() == null ? List.of(x.name()) : List.of(x.name(), x.alias())) {
                     assertFalse(Globals.names(spelt), "hvm-dbg gui " + d.verb() + " " + spelt + " is one of hvm-dbg's own options");
@@ -66,7 +66,7 @@ class ContractTest {
                 }
             }
         }
-        assertEquals(GuiVerb.class, GuiVerb.of("demo.echo").getClass(), "an op without a special case is the plain verb");
+        assertEquals(GuiVerb.class, GuiVerb.of(OpDescription.undeclared("demo.echo", null)).getClass(), "an op without a special case is the plain verb");
     }
 
     @Test

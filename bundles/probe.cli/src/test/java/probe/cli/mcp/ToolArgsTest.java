@@ -62,7 +62,7 @@ class ToolArgsTest {
             }
             ToolSpecs.Spec s = spec(op);
             if (s == null) {
-                assertTrue(ToolSpecs.NO_TOOL.contains(op), op);
+                assertTrue(ToolSpecs.noTool(Known.of(op).orElseThrow()), op);
                 continue;
             }
             names.put(op, s.name());
@@ -152,7 +152,7 @@ class ToolArgsTest {
 
     private static ObjectNode typed(Map<String, Object> given, Function<String, String> env) {
         ObjectNode a = of(Ops.TYPE, given);
-        ToolArgs.secret(a, env);
+        ToolArgs.secret("gui_type", "text", a, env);
         return a;
     }
 
@@ -162,13 +162,13 @@ class ToolArgsTest {
                 Json.compact(typed(args("identifier", "f", "text", "hello", "replace", true), ENV)));
         assertEquals("{\"text\":\"\"}", Json.compact(typed(args("text", ""), ENV)), "empty text with replace clears");
         ObjectNode secret = of(Ops.TYPE, args("identifier", "p", "secretEnv", "HVM_SECRET_PW"));
-        assertTrue(ToolArgs.secret(secret, ENV));
+        assertTrue(ToolArgs.secret("gui_type", "text", secret, ENV));
         assertEquals("hunter2-secret", secret.get("text").asText());
         assertFalse(secret.has("secretEnv"), "the op gets text alone");
-        assertFalse(ToolArgs.secret(of(Ops.TYPE, args("text", "x")), ENV));
+        assertFalse(ToolArgs.secret("gui_type", "text", of(Ops.TYPE, args("text", "x")), ENV));
         // The generic prefix, for any application; HVM's (above) kept for the configurations written for it.
         ObjectNode generic = of(Ops.TYPE, args("identifier", "p", "secretEnv", "HDP_GUI_SECRET_PW"));
-        assertTrue(ToolArgs.secret(generic, name -> name.equals("HDP_GUI_SECRET_PW") ? "generic-secret" : null));
+        assertTrue(ToolArgs.secret("gui_type", "text", generic, name -> name.equals("HDP_GUI_SECRET_PW") ? "generic-secret" : null));
         assertEquals("generic-secret", generic.get("text").asText());
 
         String both = message(() -> typed(args("identifier", "p", "text", "a", "secretEnv", "HVM_SECRET_PW"), ENV));

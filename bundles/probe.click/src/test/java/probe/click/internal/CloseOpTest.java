@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.api.wire.Wire;
 import probe.registry.internal.SwingViewRegistry;
 import probe.testing.Gui;
@@ -60,7 +61,7 @@ class CloseOpTest {
             OpDescription d = OpDescription.read(in);
             assertEquals("close", d.verb());
             assertTrue(d.acts() && d.destructive(), "closing may discard input");
-            return d.check(request);
+            return RequestCheck.check(d, request);
         }
     }
 

@@ -1,5 +1,9 @@
 package probe.client.format;
 
+import static probe.api.text.Listing.isFalse;
+import static probe.api.text.Listing.isTrue;
+import static probe.api.text.Listing.text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -405,9 +409,9 @@ public final class Readable {
     }
 
     /** What a receipt that names no change says. */
-    private static final String NO_CHANGE = "no visible change";
+    static final String NO_CHANGE = "no visible change";
 
-    private static String receipt(JsonNode data, String nothing) {
+    static String receipt(JsonNode data, String nothing) {
         JsonNode e = data == null ? null : data.get("effects");
         boolean unsettled = isFalse(data, "settled");
         if (e == null || !e.isObject()) {
@@ -625,7 +629,7 @@ public final class Readable {
     }
 
     /** One value on a line: text {@link #bare} (cut), a list of plain values comma separated, else JSON. */
-    private static String plain(JsonNode v) {
+    static String plain(JsonNode v) {
         if (v.isTextual()) {
             return bare(cut(v.textValue()));
         }
@@ -743,21 +747,5 @@ public final class Readable {
 
     static String plural(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
-    }
-
-    /** The text field {@code name}; null when absent, null, or not text. */
-    private static String text(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isTextual() ? v.textValue() : null;
-    }
-
-    private static boolean isTrue(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isBoolean() && v.booleanValue();
-    }
-
-    private static boolean isFalse(JsonNode node, String name) {
-        JsonNode v = node == null ? null : node.get(name);
-        return v != null && v.isBoolean() && !v.booleanValue();
     }
 }

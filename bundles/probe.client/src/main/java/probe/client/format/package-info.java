@@ -1,10 +1,11 @@
 /**
- * The person-readable form of the ops' data ({@code gui.list}'s tree, a dialog, an audit, an event
- * line), shared by the {@code hvm-dbg} CLI and the Gogo commands so that both say the same thing in
- * the same words. Plain functions from Jackson trees to text; nothing here touches a socket.
+ * An op's reply in a person's words, chosen by the form its description names ({@link Wording}), from
+ * the pieces of {@link Readable} ({@code gui.list}'s tree, a dialog, an audit, an event line): one
+ * wording for the {@code hvm-dbg} CLI, the Gogo commands and the MCP server. Plain functions from
+ * Jackson trees to text; nothing here touches a socket.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package probe.client.format;
 
 import org.osgi.annotation.bundle.Export;

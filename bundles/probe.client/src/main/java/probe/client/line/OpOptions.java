@@ -15,6 +15,7 @@ import probe.api.OpDescription;
 import probe.api.OpDescription.Arg;
 import probe.api.OpDescription.Type;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.api.wire.Wire;
 
 /**
@@ -150,7 +151,7 @@ public final class OpOptions {
      */
     public static void check(OpDescription d, ObjectNode args) throws UsageException {
         try {
-            d.check(args);
+            RequestCheck.check(d, args);
         } catch (ProbeException e) {
             String m = e.getMessage();
             for (Arg a : d.args()) {

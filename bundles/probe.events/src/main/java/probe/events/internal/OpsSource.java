@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import probe.api.Names;
 import probe.api.Op;
 import probe.api.OpDescription;
 import probe.api.OpTable;
@@ -56,7 +57,7 @@ public final class OpsSource {
         // An op whose description is malformed is refused by every op table (OpTable#add): announced
         // as unavailable with the reason, read as the tables read it.
         Object op = props.get(Op.NAME);
-        if (active && op instanceof String && OpDescription.isOpName((String) op)) {
+        if (active && op instanceof String && Names.isOpName((String) op)) {
             Bundle b = ref == null ? null : ref.getBundle();
             URL entry = b == null ? null : b.getEntry(OpDescription.location((String) op));
             String reason = entry == null ? null : malformed(entry, (String) op);

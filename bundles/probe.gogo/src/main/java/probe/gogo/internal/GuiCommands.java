@@ -47,13 +47,14 @@ import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpDescription;
 import probe.api.OpTable;
-import probe.api.Ops;
 import probe.api.Ops.Verbs;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.api.RequestCheck;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
 import probe.client.format.Readable;
+import probe.client.format.Wording;
 import probe.client.line.OpOptions;
 
 /**
@@ -70,11 +71,11 @@ import probe.client.line.OpOptions;
  * ({@value CommandProcessor#COMMAND_SCOPE}={@value #SCOPE}, {@value CommandProcessor#COMMAND_FUNCTION}=the
  * verb), registered when its op comes and unregistered when it goes.
  *
- * <p>Named special cases: {@code gui:hello} and {@code gui:watch} are this component's own (watch
- * subscribes to the EventBus in-process, for the socket's gui.event.subscribe); {@code gui:screenshot}
- * writes a file; {@code gui:type -p} asks for the text; {@code gui:wait TARGET STATE}; the
- * positional shorthand of the contract's verbs ({@link Line#POSITIONAL}); and each contract op's
- * readable wording.
+ * <p>What the console adds, by the description, never by the op's name: {@code gui:hello} and
+ * {@code gui:watch} are this component's own (watch subscribes to the EventBus in-process, for the
+ * socket's subscription); an image's command writes a FILE; {@code -p} asks for a secret argument;
+ * a wait's {@code TARGET STATE}; bare words fill the description's {@code positional} arguments; the
+ * reply is worded by {@link Wording}.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = GuiCommands.class)
 @GogoCommand(scope = GuiCommands.SCOPE, function = {Verbs.HELLO, Verbs.WATCH})
@@ -82,10 +83,24 @@ public final class GuiCommands {
     static final String SCOPE = "gui";
     /** The verbs of this class itself, which no op takes. */
     static final Set<String> OWN = Set.of(Verbs.HELLO, Verbs.WATCH);
-    /** The ops no gui:VERB stands for: the socket's subscription (gui:watch subscribes in-process instead). */
-    static final Set<String> NOT_COMMANDS = Set.of(Ops.EVENT_SUBSCRIBE, Ops.EVENT_UNSUBSCRIBE);
-    /** gui:type's Gogo-side spellings of {@code --text-stdin}: ask for the text on the console. */
-    static final Map<String, String> PROMPT = Map.of("-p", "--text-stdin", "--prompt", "--text-stdin");
+    /**
+     * Whether no gui:VERB stands for {@code d}'s op: one about the connection, or the socket's
+     * subscription (gui:watch subscribes in-process instead).
+     */
+    static boolean noCommand(OpDescription d) {
+        return d.connection() || d.reply() == OpDescription.Reply.EVENTS;
+    }
+
+    /** The Gogo-side spellings of a secret argument's {@code --NAME-stdin} (gui:type's text): ask for it on the console. */
+    static Map<String, String> prompt(OpDescription d) {
+        for (OpDescription.Arg a : d.args()) {
+            if (a.secret()) {
+                String stdin = a.optionName() + OpOptions.STDIN;
+                return Map.of("-p", stdin, "--prompt", stdin);
+            }
+        }
+        return Map.of();
+    }
 
     private static final String JSON = "print the op's data as JSON instead of text";
     private static final System.Logger LOG = System.getLogger(GuiCommands.class.getName());
@@ -172,7 +187,7 @@ public final class GuiCommands {
             }
             SortedMap<String, String> want = new TreeMap<>();
             for (OpDescription d : ops.descriptions()) {
-                if (NOT_COMMANDS.contains(d.op())) {
+                if (noCommand(d)) {
                     continue;
                 }
                 String other = OWN.contains(d.verb()) ? "gui:" + d.verb() + " itself" : want.putIfAbsent(d.verb(), d.op());
@@ -220,7 +235,7 @@ public final class GuiCommands {
     @Descriptor("print the GUI's events as they come, until Enter, --timeout, or an interrupt")
     public Object watch(CommandSession session,
             @Descriptor("print each event as a line of JSON") @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor("event name patterns, comma separated (dialog.*,vm.state); default all") @Parameter(names = {"-e", "--events"}, absentValue = "*") String events,
+            @Descriptor("event name patterns, comma separated (dialog.*,window.*); default all") @Parameter(names = {"-e", "--events"}, absentValue = "*") String events,
             @Descriptor("stop after this many seconds in all (default: no limit)") @Parameter(names = {"-t", "--timeout"}, absentValue = "0") double timeoutSeconds)
             throws Exception {
         return watch(session, json, events, timeoutSeconds, 0);
@@ -229,7 +244,7 @@ public final class GuiCommands {
     @Descriptor("print the GUI's next COUNT events as they come (or fewer, at Enter, --timeout, or an interrupt)")
     public Object watch(CommandSession session,
             @Descriptor("print each event as a line of JSON") @Parameter(names = {"-j", "--json"}, presentValue = "true", absentValue = "false") boolean json,
-            @Descriptor("event name patterns, comma separated (dialog.*,vm.state); default all") @Parameter(names = {"-e", "--events"}, absentValue = "*") String events,
+            @Descriptor("event name patterns, comma separated (dialog.*,window.*); default all") @Parameter(names = {"-e", "--events"}, absentValue = "*") String events,
             @Descriptor("stop after this many seconds in all (default: no limit)") @Parameter(names = {"-t", "--timeout"}, absentValue = "0") double timeoutSeconds,
             @Descriptor("stop after this many events") int count) throws Exception {
         if (count < 0 || timeoutSeconds < 0) {
@@ -276,16 +291,16 @@ public final class GuiCommands {
         if (d == null) {
             throw unavailable(op == null ? verb : op);
         }
-        Line line = Line.split(d, words, op.equals(Ops.TYPE) ? PROMPT : Map.of());
+        Line line = Line.split(d, words, prompt(d));
         if (line.help) {
             return usage(verb, d);
         }
         try {
-            switch (op) {
-                case Ops.WAIT:
+            switch (d.reply()) {
+                case WAITED:
                     waitShorthand(d, line);
                     break;
-                case Ops.SCREENSHOT:
+                case IMAGE:
                     return screenshot(session, d, line, verb);
                 default:
                     line.positional(d, verb, Set.of());
@@ -297,9 +312,9 @@ public final class GuiCommands {
                 askSecret(session, verb, d, args, parsed.fromStdin());
             }
             OpOptions.check(d, args);
-            ObjectNode filled = d.check(args);
+            ObjectNode filled = RequestCheck.check(d, args);
             JsonNode data = call(op, args);
-            return line.json ? data : readable(op, filled, data);
+            return line.json ? data : Wording.say(d, data, filled);
         } catch (OpOptions.UsageException e) {
             throw wrongLine(verb, d, e.getMessage());
         }
@@ -313,21 +328,21 @@ public final class GuiCommands {
     /** The command's usage: OpOptions' help, with the Gogo-side flags and the verb's shorthand. */
     static String usage(String verb, OpDescription d) {
         StringBuilder b = new StringBuilder(OpOptions.help(d, "gui:" + verb + " [--json]"));
-        List<String> shorthand = Line.POSITIONAL.get(verb);
-        if (d.op().equals(Ops.WAIT)) {
+        List<String> shorthand = d.positional();
+        if (d.reply() == OpDescription.Reply.WAITED) {
             b.append("Shorthand: gui:wait ID showing|hidden|enabled|disabled, gui:wait NAME open|closed, gui:wait --value V ID,"
                     + " gui:wait idle\n");
-        } else if (d.op().equals(Ops.SCREENSHOT)) {
+        } else if (d.reply() == OpDescription.Reply.IMAGE) {
             b.append("FILE: the PNG file to write (relative to the shell's current folder)\n");
-        } else if (shorthand != null && !d.open()) {
+        } else if (!shorthand.isEmpty() && !d.open()) {
             StringBuilder s = new StringBuilder("Shorthand: gui:").append(verb);
             for (String n : shorthand) {
                 d.arg(n).ifPresent(a -> s.append(' ').append(a.label() != null ? a.label() : n.toUpperCase(java.util.Locale.ROOT)));
             }
             b.append(s).append(" (these words in this order, with the options before or after them)\n");
         }
-        if (d.op().equals(Ops.TYPE)) {
-            b.append("-p, --prompt: --text-stdin (ask for the text on the console, not shown on a terminal)\n");
+        if (!prompt(d).isEmpty()) {
+            b.append("-p, --prompt: ").append(prompt(d).get("-p")).append(" (ask for it on the console, not shown on a terminal)\n");
         }
         b.append("--json, -j: the op's data as JSON");
         return b.toString();
@@ -371,79 +386,22 @@ public final class GuiCommands {
         bare.clear();
     }
 
-    /** The readable text of an op's answer: the contract's wording, else the data as indented JSON. */
-    private String readable(String op, ObjectNode args, JsonNode data) throws GuiError {
-        switch (op) {
-            case Ops.LIST:
-                return Readable.list(data);
-            case Ops.DIALOG_CURRENT:
-                return Readable.dialog(data);
-            case Ops.AUDIT: {
-                JsonNode problems = data == null ? null : data.get("problems");
-                boolean clean = problems == null || !problems.isArray() || problems.isEmpty();
-                return Readable.audit(data, clean ? checked() : -1);
-            }
-            case Ops.CLICK:
-                return Readable.clickedReceipt(filled(data, args));
-            case Ops.SELECT:
-                return Readable.selected(filled(data, args)) + Readable.receipt(data);
-            case Ops.HOVER:
-                return Readable.hoveredReceipt(filled(data, args));
-            case Ops.SCROLL:
-                return Readable.scrolledReceipt(filled(data, args));
-            case Ops.TYPE: {
-                ObjectNode asked = Wire.object().put("typed", args.path("text").asText("").length());
-                if (args.hasNonNull("identifier")) {
-                    asked.set("identifier", args.get("identifier"));
-                }
-                return Readable.typed(filled(data, asked)) + Readable.receipt(data);
-            }
-            case Ops.KEYPRESS: {
-                ObjectNode asked = args.deepCopy();
-                if (args.hasNonNull("identifier")) {
-                    asked.set("target", args.get("identifier"));
-                }
-                return Readable.pressed(filled(data, asked)) + Readable.receipt(data);
-            }
-            case Ops.WAIT: {
-                if (args.hasNonNull("value")) {
-                    return Readable.waitedValue(filled(data, Wire.object().set("value", args.get("value"))),
-                            args.path("identifier").asText("?"));
-                }
-                JsonNode filled = filled(data, Wire.object().set("state", args.path("state")));
-                if ("idle".equals(args.path("state").asText())) {
-                    return Readable.waited(filled, "the GUI");
-                }
-                return Readable.waited(filled, args.hasNonNull("dialog") ? "dialog " + args.get("dialog").asText()
-                        : args.path("identifier").asText("?"));
-            }
-            default:
-                // An op without wording of its own: its data, indented.
-                try {
-                    return Wire.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(data);
-                } catch (JsonProcessingException e) {
-                    throw new GuiError(ErrorCodes.INTERNAL, ErrorCodes.INTERNAL + ": cannot show " + op + "'s data: " + e.getOriginalMessage(),
-                            null, e);
-                }
-        }
-    }
-
     /**
-     * A secret asked for on the console ({@code --NAME-stdin}; gui:type's {@code -p}, {@code --prompt}),
-     * never on the command line. For gui:type the rest of the line is checked first, then the target
-     * is (focused) by typing nothing, so that an unknown, hidden or read-only control fails before
-     * anyone types a password for nothing.
+     * A secret asked for on the console ({@code --NAME-stdin}, or {@code -p}, {@code --prompt}),
+     * never on the command line.
      */
     private void askSecret(CommandSession session, String verb, OpDescription d, ObjectNode args, String secret) throws Exception {
         String what = secret + " for gui:" + verb;
-        if (d.op().equals(Ops.TYPE)) {
+        if (args.hasNonNull("identifier")) {
+            // The rest of the line is checked first, then that the control shows (the listing of it
+            // alone, which only looks): an unknown or hidden control fails before anyone types a
+            // password for nothing.
             OpOptions.check(d, args.deepCopy().put(secret, ""));
-            ObjectNode focus = Wire.object().put(secret, "").put("effects", false).put("settleMillis", 0);
-            if (args.hasNonNull("identifier")) {
-                focus.set("identifier", args.get("identifier"));
+            String listing = opOf(OpDescription.Reply.ITEMS);
+            if (listing != null) {
+                call(listing, Wire.object().set("scope", args.get("identifier")));
             }
-            call(Ops.TYPE, focus);
-            what = "text for " + args.path("identifier").asText("the focused control");
+            what = secret + " for " + args.get("identifier").asText();
         }
         args.put(secret, askText(session, what));
     }
@@ -462,7 +420,7 @@ public final class GuiCommands {
         } catch (OpOptions.UsageException e) {
             throw wrongLine(verb, d, e.getMessage());
         }
-        JsonNode data = call(Ops.SCREENSHOT, args);
+        JsonNode data = call(d.op(), args);
         JsonNode b64 = data == null ? null : data.get("png_base64");
         if (b64 == null || !b64.isTextual()) {
             throw new GuiError(ErrorCodes.INTERNAL, ErrorCodes.INTERNAL + ": gui.screenshot answered without png_base64", null, null);
@@ -484,7 +442,7 @@ public final class GuiCommands {
             return summary;
         }
         String wrote = "wrote " + out + " (" + data.path("width").asText("?") + "x" + data.path("height").asText("?") + ")";
-        return data.has("marks") ? wrote + "\n" + Readable.marks(data) : wrote;
+        return data.has("marks") ? wrote + "\n" + Wording.head(d, data, args) : wrote;
     }
 
     // ---- calling ops ----
@@ -523,32 +481,28 @@ public final class GuiCommands {
                 + (present.isEmpty() ? "none" : String.join(", ", ops.names())) + ")", details, null);
     }
 
-    /** How many controls gui.audit looked at: what gui.list shows of the same windows; -1 when unknown. */
-    private int checked() {
-        try {
-            JsonNode list = call(Ops.LIST, Wire.object());
-            JsonNode items = list == null ? null : list.get("items");
-            return items != null && items.isArray() ? items.size() : -1;
-        } catch (GuiError e) {
-            return ErrorCodes.NO_WINDOW.equals(e.code()) ? 0 : -1;
+    /**
+     * The op whose reply has the form {@code form} (the controls' listing), as the descriptions present
+     * say, whatever it is called; null when none is there.
+     */
+    String opOf(OpDescription.Reply form) {
+        for (OpDescription d : ops.descriptions()) {
+            if (d.reply() == form) {
+                return d.op();
+            }
         }
-    }
-
-    /** {@code data} with what it lacks taken from {@code asked} (never typed text), for the readable line. */
-    private static JsonNode filled(JsonNode data, ObjectNode asked) {
-        ObjectNode d = asked.deepCopy();
-        d.remove("text");
-        if (data != null && data.isObject()) {
-            d.setAll((ObjectNode) data);
-        }
-        return d;
+        return null;
     }
 
     /** The controls showing now, for completing identifiers; none when gui.list cannot say. */
     List<GuiCompletion.Item> completionItems() {
         List<GuiCompletion.Item> out = new ArrayList<>();
         try {
-            JsonNode list = call(Ops.LIST, Wire.object().put("scope", "window"));
+            String listing = opOf(OpDescription.Reply.ITEMS);
+            if (listing == null) {
+                return out;
+            }
+            JsonNode list = call(listing, Wire.object().put("scope", "window"));
             for (JsonNode i : list.path("items")) {
                 JsonNode id = i.get("identifier");
                 out.add(new GuiCompletion.Item(id == null || !id.isTextual() ? null : id.textValue(), i.path("role").asText(null),

@@ -15,7 +15,6 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 import probe.api.OpDescription;
 import probe.api.OpDescription.Arg;
-import probe.api.Ops;
 import probe.api.Ops.Verbs;
 import probe.client.line.OpOptions;
 
@@ -62,7 +61,7 @@ public final class GuiCompletion implements CommandSessionListener {
 
     private static final List<String> KEYS = List.of("return", "esc", "tab", "space", "backspace", "delete", "up", "down", "left",
             "right", "home", "end", "pageup", "pagedown", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12");
-    private static final List<String> EVENTS = List.of("*", "dialog.*", "dialog.opened", "dialog.closed", "list.refreshed", "vm.state",
+    private static final List<String> EVENTS = List.of("*", "dialog.*", "dialog.opened", "dialog.closed",
             "error", "window.*", "focus.changed", "edt.*", "events.lost");
     private static final List<String> TYPABLE = List.of("input", "password", "combo", "spinner");
     private static final Opt JSON = new Opt(Line.JSON, "print the op's data as JSON instead of text", false);
@@ -116,7 +115,7 @@ public final class GuiCompletion implements CommandSessionListener {
         List<Command> out = new ArrayList<>();
         out.add(new Command(Verbs.HELLO, "show the protocol and the ops this shell can call now", List.of(JSON)));
         out.add(new Command(Verbs.WATCH, "print the GUI's events as they come, until Enter, --timeout, COUNT events or an interrupt",
-                List.of(JSON, new Opt(List.of("-e", "--events"), "event name patterns, comma separated (dialog.*,vm.state); default all",
+                List.of(JSON, new Opt(List.of("-e", "--events"), "event name patterns, comma separated (dialog.*,window.*); default all",
                         true), new Opt(List.of("-t", "--timeout"), "stop after this many seconds in all (default: no limit)", true))));
         for (Map.Entry<String, OpDescription> e : catalog.commands().entrySet()) {
             OpDescription d = e.getValue();
@@ -127,9 +126,10 @@ public final class GuiCompletion implements CommandSessionListener {
                 options.add(new Opt(List.of(spelt), a.map(OpOptions::explain).orElse(null),
                         a.isPresent() && a.get().type() != OpDescription.Type.BOOLEAN && !spelt.endsWith(OpOptions.STDIN)));
             }
-            if (d.op().equals(Ops.TYPE)) {
-                options.add(new Opt(GuiCommands.PROMPT.keySet().stream().sorted().toList(),
-                        "ask for the text on the console (not shown on a terminal, never in the history)", false));
+            if (!GuiCommands.prompt(d).isEmpty()) {
+                options.add(new Opt(GuiCommands.prompt(d).keySet().stream().sorted().toList(),
+                        "ask for " + GuiCommands.prompt(d).get("-p") + " on the console (not shown on a terminal, never in the history)",
+                        false));
             }
             options.add(new Opt(Line.HELP, "the command's usage", false));
             String said = d.title() != null ? d.title() : d.summary() != null ? d.summary() : d.op();
@@ -166,17 +166,17 @@ public final class GuiCompletion implements CommandSessionListener {
         if (d == null || d.open()) {
             return List.of();
         }
-        Map<String, String> aliases = d.op().equals(Ops.TYPE) ? GuiCommands.PROMPT : Map.of();
+        Map<String, String> aliases = GuiCommands.prompt(d);
         if (last != null && Line.takesValue(d, aliases.getOrDefault(last, last))) {
             return values(name, d, Line.arg(d, last).orElseThrow());
         }
         Line line = Line.split(d, words, aliases);
         int position = line.bare.size();
-        if (d.op().equals(Ops.WAIT)) {
+        if (d.reply() == OpDescription.Reply.WAITED) {
             return position == 0 ? join(dialogs(catalog.items()), identifiers(catalog.items(), i -> true))
                     : position == 1 ? words("state", d.arg("state").map(Arg::choices).orElse(List.of())) : List.of();
         }
-        List<String> shorthand = Line.POSITIONAL.getOrDefault(name, List.of());
+        List<String> shorthand = d.positional();
         List<String> free = shorthand.stream().filter(n -> d.arg(n).isPresent() && !line.gives(d, n)).toList();
         return position < free.size() ? values(name, d, d.arg(free.get(position)).orElseThrow()) : List.of();
     }

@@ -8,18 +8,17 @@ import java.util.Set;
 import probe.api.OpDescription;
 import probe.api.OpDescription.Arg;
 import probe.api.OpDescription.Type;
-import probe.api.Ops;
 import probe.client.line.OpOptions;
 
 /**
  * A {@code gui:VERB} line taken apart: the Gogo-side flags ({@code --json}, {@code --help}), the op's
  * options as {@code hvm-dbg gui VERB} takes them (parsed by {@link OpOptions} from the op's
- * description), and, for the contract's verbs that always had one, a positional shorthand.
+ * description), and the bare words of its shorthand.
  *
- * <p>The shorthand is a named special case, kept in {@link #POSITIONAL}: its bare words fill, in
- * order, the arguments it names that no option gave ({@code gui:list dialog} is {@code gui:list
- * --scope dialog}, {@code gui:click ID}, {@code gui:type ID TEXT}, {@code gui:keypress KEY [ID]}). Any
- * other verb, a third party's op among them, takes options only, as on the command line. A word
+ * <p>The bare words fill, in order, the arguments its description declares {@code positional} that no
+ * option gave ({@code gui:list dialog} is {@code gui:list --scope dialog}, {@code gui:click ID},
+ * {@code gui:type ID TEXT}, {@code gui:keypress KEY [ID]}). A verb whose description declares none,
+ * takes options only, as on the command line. A word
  * that starts with {@code -} and a digit is a value ({@code gui:scroll sidebar.list -2}).
  */
 final class Line {
@@ -27,16 +26,6 @@ final class Line {
     static final List<String> JSON = List.of("-j", "--json");
     /** Gogo's own: the command's usage. */
     static final List<String> HELP = List.of("-h", "--help");
-
-    /** The verbs with a positional shorthand: the arguments its bare words fill, in order. */
-    static final Map<String, List<String>> POSITIONAL = Map.of(
-            Ops.Verbs.LIST, List.of("scope"),
-            Ops.Verbs.CLICK, List.of("identifier"),
-            Ops.Verbs.HOVER, List.of("identifier"),
-            Ops.Verbs.SCROLL, List.of("identifier", "dy"),
-            Ops.Verbs.TYPE, List.of("identifier", "text"),
-            Ops.Verbs.SELECT, List.of("identifier", "label"),
-            Ops.Verbs.KEYPRESS, List.of("key", "identifier"));
 
     boolean json;
     boolean help;
@@ -106,8 +95,8 @@ final class Line {
      * @throws OpOptions.UsageException for more bare words than the shorthand takes
      */
     void positional(OpDescription d, String verb, Set<String> skip) throws OpOptions.UsageException {
-        List<String> names = POSITIONAL.get(verb);
-        if (names == null || d.open()) {
+        List<String> names = d.positional();
+        if (names.isEmpty() || d.open()) {
             options.addAll(bare);
             bare.clear();
             return;

@@ -91,7 +91,7 @@ class GuiCompletionTest {
         assertEquals(List.of("left", "right", "middle"), offered("gui:click", "--button"));
         assertTrue(offered("gui:click", "--identifier").contains("toolbar.button.createVM"));
         assertEquals(List.of("shift", "ctrl", "alt", "meta"), offered("gui:keypress", "--modifiers"));
-        assertTrue(offered("gui:watch", "-e").containsAll(List.of("*", "dialog.*", "vm.state")));
+        assertTrue(offered("gui:watch", "-e").containsAll(List.of("*", "dialog.*", "window.*")) && !offered("gui:watch", "-e").contains("vm.state"), "the probe's own events, no application's");
         assertEquals(List.of("window", "dialog", "main", "toolbar"), offered("gui:screenshot", "--scope").subList(0, 4));
         assertEquals(List.of("createVM"), offered("gui:wait", "--dialog"));
         assertFalse(offered("gui:click", "--no-effects").contains("left"), "a flag takes no value: the identifier comes next");

@@ -15,6 +15,7 @@ import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.input.Keyboard.Key;
 import probe.input.Keyboard.Modifier;
 import probe.api.wire.Wire;
@@ -146,11 +147,11 @@ class KeyTableTest {
             keypress = OpDescription.read(in);
         }
         ArrayNode some = Wire.mapper().createArrayNode().add("meta").add("ctrl").add("shift");
-        keypress.check(Wire.object().put("key", "a").set("modifiers", some));
+        RequestCheck.check(keypress, Wire.object().put("key", "a").set("modifiers", some));
         for (JsonNode bad : List.<JsonNode>of(Wire.mapper().createArrayNode().add("hyper"), Wire.mapper().createArrayNode().add(1),
                 Wire.object().textNode("ctrl"), Wire.mapper().createArrayNode().add("control"), Wire.mapper().createArrayNode().add("Ctrl"),
                 Wire.mapper().createArrayNode().add("ctrl").add("ctrl"))) {
-            ProbeException e = assertThrows(ProbeException.class, () -> keypress.check(Wire.object().put("key", "a").set("modifiers", bad)));
+            ProbeException e = assertThrows(ProbeException.class, () -> RequestCheck.check(keypress, Wire.object().put("key", "a").set("modifiers", bad)));
             assertEquals(ErrorCodes.INVALID_ARGS, e.code());
             assertEquals("modifiers", e.details().get("argument").asText());
             assertEquals("an array of shift, ctrl, alt, meta", e.details().get("accepts").asText(), bad.toString());

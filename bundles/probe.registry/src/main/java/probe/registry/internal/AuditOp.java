@@ -44,6 +44,9 @@ public final class AuditOp implements ProbeOp {
             if (catalogue.loaded()) {
                 uncatalogued(catalogue, p);
             }
+            // How many controls it looked at, as gui.list counts those of the same windows: a clean
+            // audit of nothing and one of a whole GUI are not the same news.
+            data.put("checked", checked());
             return p;
         }, ctx.timeoutMillis());
         data.set("problems", problems);
@@ -56,6 +59,18 @@ public final class AuditOp implements ProbeOp {
         }
         data.put("derived", derived);
         return data;
+    }
+
+    /** The controls gui.list shows of the open windows (0 with none open). On the EDT. */
+    private int checked() throws ProbeException {
+        try {
+            return registry.list("window").size();
+        } catch (ProbeException e) {
+            if (ErrorCodes.NO_WINDOW.equals(e.code())) {
+                return 0;
+            }
+            throw e;
+        }
     }
 
     /**

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.api.events.EventBus;
 import probe.input.Deadline;
 import probe.input.Effects;
@@ -408,9 +409,9 @@ class EffectsTest {
         assertFalse(change(unsettled.get("effects"), "t.button.create", "enabled").get("after").booleanValue());
         // Checked before the op runs by the description of an op that gives a receipt, which declares both once.
         OpDescription receipt = OpDescription.of(Wire.mapper().readTree("{\"op\":\"t.act\",\"receipt\":true,\"args\":[]}"));
-        Gui.fails("gui.invalid_args", () -> receipt.check(Wire.object().put("effects", "no")));
-        Gui.fails("gui.invalid_args", () -> receipt.check(Wire.object().put("settleMillis", -1)));
-        Gui.fails("gui.invalid_args", () -> receipt.check(Wire.object().put("settleMillis", OpDescription.MAX_SETTLE_MILLIS + 1)));
+        Gui.fails("gui.invalid_args", () -> RequestCheck.check(receipt, Wire.object().put("effects", "no")));
+        Gui.fails("gui.invalid_args", () -> RequestCheck.check(receipt, Wire.object().put("settleMillis", -1)));
+        Gui.fails("gui.invalid_args", () -> RequestCheck.check(receipt, Wire.object().put("settleMillis", OpDescription.MAX_SETTLE_MILLIS + 1)));
     }
 
     @Test

@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import probe.api.Names;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 
 /**
  * What is left of the transport's own argument check now that each op's description says what it
- * takes ({@link OpDescription#check}: unknown keys, types, ranges, choices, required, and which
+ * takes ({@link RequestCheck}: unknown keys, types, ranges, choices, required, and which
  * arguments are names, bounded): the name bound for an op without a description (an older plugin,
  * {@link OpDescription#undeclared}), which cannot say which of its arguments name something. The
  * transport takes the conventional ones ({@link Names#ARGUMENTS}) to, before the op runs.

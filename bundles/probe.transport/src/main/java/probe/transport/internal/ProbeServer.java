@@ -104,8 +104,9 @@ public final class ProbeServer {
         }
         try {
             WindowTitles titles = new WindowTitles();
-            addOwn(context, Ops.HELLO, new TransportOps.Hello(version, token != null, ops, limits(config), titles::get));
-            addOwn(context, Ops.DESCRIBE, new TransportOps.Describe(ops));
+            TransportOps.Describe describe = new TransportOps.Describe(ops);
+            addOwn(context, Ops.HELLO, new TransportOps.Hello(version, token != null, ops, limits(config), titles::get, describe));
+            addOwn(context, Ops.DESCRIBE, describe);
             addOwn(context, Ops.AUTH, new TransportOps.Auth(token));
             this.pool = new OpPool(config.opThreads());
             Router router = new Router(ops, pool, context, config.opTimeoutMillis(), config.maxLineBytes());

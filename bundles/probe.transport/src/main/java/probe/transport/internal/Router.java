@@ -152,7 +152,7 @@ final class Router implements IoLoop.Sink {
      * in this runtime; null for neither (an unknown op).
      */
     private String declaring(String name) {
-        if (OpDescription.isOpName(name)) {
+        if (Names.isOpName(name)) {
             String entry = OpDescription.location(name);
             for (org.osgi.framework.Bundle b : context.getBundles()) {
                 if (b.getEntry(entry) != null) {

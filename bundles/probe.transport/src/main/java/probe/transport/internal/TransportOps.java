@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.OpContext;
 import probe.api.OpDescription;
@@ -37,12 +38,15 @@ final class TransportOps {
         private final ObjectNode limits;
         private final Supplier<List<String>> windows;
 
-        Hello(String version, boolean tokenRequired, OpTable ops, ObjectNode limits, Supplier<List<String>> windows) {
+        private final Describe describe;
+
+        Hello(String version, boolean tokenRequired, OpTable ops, ObjectNode limits, Supplier<List<String>> windows, Describe describe) {
             this.version = version;
             this.tokenRequired = tokenRequired;
             this.ops = ops;
             this.limits = limits;
             this.windows = windows;
+            this.describe = describe;
         }
 
         @Override
@@ -60,6 +64,7 @@ final class TransportOps {
             data.putObject("auth").put("required", tokenRequired);
             ArrayNode names = data.putArray("ops");
             ops.names().forEach(names::add);
+            data.put("described", describe.hash());
             return data;
         }
 
@@ -77,9 +82,32 @@ final class TransportOps {
      */
     static final class Describe implements ProbeOp {
         private final OpTable ops;
+        /** What {@link #hash} was last worked out from (the descriptions and refusals present), and the hash. */
+        private List<Object> hashedFrom;
+        private String hash;
 
         Describe(OpTable ops) {
             this.ops = ops;
+        }
+
+        /**
+         * A hash of what {@code probe.describe} answers now (SHA-256 of its whole reply, 128 bits in
+         * hex), which {@code probe.hello} gives: a client keeps the descriptions under it and asks
+         * again only when it changes. Worked out again only when an op, its description or a refusal
+         * came or went (the table's descriptions are the same objects until then).
+         */
+        synchronized String hash() {
+            List<Object> now = List.of(ops.descriptions(), ops.unavailable());
+            if (!now.equals(hashedFrom)) {
+                try {
+                    byte[] digest = MessageDigest.getInstance("SHA-256").digest(Wire.mapper().writeValueAsBytes(execute(null, Wire.object())));
+                    hash = java.util.HexFormat.of().formatHex(digest, 0, 16);
+                } catch (java.security.NoSuchAlgorithmException | com.fasterxml.jackson.core.JsonProcessingException e) {
+                    throw new IllegalStateException("cannot hash the descriptions", e); // every Java has SHA-256; a tree always writes
+                }
+                hashedFrom = now;
+            }
+            return hash;
         }
 
         @Override
@@ -98,7 +126,7 @@ final class TransportOps {
             Set<String> found = new TreeSet<>();
             for (OpDescription desc : all) {
                 if (wanted == null || wanted.contains(desc.op())) {
-                    list.add(desc.toJson());
+                    list.add(DescriptionJson.served(desc));
                     found.add(desc.op());
                 }
             }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.ProbeException;
+import probe.api.RequestCheck;
 import probe.api.wire.Wire;
 
 /**
@@ -33,7 +34,7 @@ class ArgumentCheckTest {
     /** What the transport does for an op that declared these names and no description. */
     private static void check(String op, SortedSet<String> accepted, ObjectNode args) throws ProbeException {
         ArgumentCheck.names(args);
-        OpDescription.undeclared(op, accepted).check(args);
+        RequestCheck.check(OpDescription.undeclared(op, accepted), args);
     }
 
     @Test

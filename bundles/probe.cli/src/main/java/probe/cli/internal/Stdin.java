@@ -1,7 +1,5 @@
 package probe.cli.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,26 +7,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import probe.api.OpDescription;
-import probe.client.format.Readable;
 
 /**
- * {@code hvm-dbg gui type}: prints how many characters went where, never the text. The text is a
- * secret of its description, so {@code --text-stdin} reads it ({@link #readText}); it goes only onto
- * the socket: never into output or a message ({@link Redacting}).
+ * A secret argument's {@code --NAME-stdin}: the value read from standard input, so that it goes only
+ * onto the socket: never into shell history, the process list, output or a message ({@link Redacting}).
  */
-final class GuiType extends GuiVerb {
-    @Override
-    String note() {
-        return "Prefer --text-stdin for a password: it keeps the text out of shell history and the process list; it reads all"
-                + " of standard input less ONE trailing newline, or from a terminal one line without echo.";
-    }
-
-    @Override
-    String readable(OpDescription d, JsonNode data, ObjectNode args) {
-        ObjectNode asked = Invocation.filledFrom(args, "identifier");
-        asked.put("typed", args.path("text").asText("").length());
-        return Readable.typed(Invocation.filled(data, asked)) + Readable.receipt(data);
+final class Stdin {
+    private Stdin() {
     }
 
     /**
