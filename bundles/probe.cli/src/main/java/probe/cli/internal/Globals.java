@@ -2,15 +2,12 @@ package probe.cli.internal;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.IGetter;
-import picocli.CommandLine.Model.ISetter;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -20,10 +17,10 @@ import probe.api.wire.SocketPaths;
 
 /**
  * hvm-dbg's own options ({@code --socket}, {@code --pid}, {@code --json}, {@code --timeout},
- * {@code --token-file}), declared here once as picocli options ({@link #options}) and their values,
- * which picocli sets as it parses. They go before or after the command, and after a verb of
- * {@code gui}: {@link GuiLine} finds them among the verb's words by their names and arity, and
- * {@link #take} has picocli read them together with those given before.
+ * {@code --token-file}), declared here once as picocli options ({@link #options}), and their values.
+ * They go before or after the command, and after a verb of {@code gui}: {@link GuiLine} finds them
+ * among the verb's words by their names and arity, and {@link #take} has picocli read them together
+ * with those given before.
  */
 final class Globals {
     static final String SOCKET = "--socket";
@@ -43,22 +40,34 @@ final class Globals {
     /** The words of these options given so far, as on the line: read again in full by {@link #take}. */
     private final List<String> words = new ArrayList<>();
 
-    /** The options, bound to this instance's fields: the root command's, inherited by the commands. */
-    List<OptionSpec> options() {
-        Bound json = new Bound(this, JSON);
+    /** The options, the root command's, which the commands inherit; {@link #parsed} reads their values. */
+    static List<OptionSpec> options() {
+        CommandLine.ITypeConverter<Path> path = Path::of;
         return List.of(
-                option(SOCKET, "PATH", Path.class, "the probe's socket (default: see Socket below)"),
-                option(PID, "PID", Long.class, "talk to the probe in that JVM (hvm-dbg attach or launch): its own socket"),
-                OptionSpec.builder(JSON).arity("0").type(boolean.class).getter(json).setter(json).scopeType(ScopeType.INHERIT)
-                        .description("print the reply's raw data as JSON (and an error's details)").build(),
-                option(TIMEOUT, "SECONDS", Duration.class, "how long to wait for a reply (default: " + DEFAULT_TIMEOUT + ")"),
-                option(TOKEN_FILE, "FILE", Path.class, "for a probe that wants a token: the file whose first line is it"));
+                option(SOCKET, "PATH", Path.class, path, "the probe's socket (default: see Socket below)"),
+                option(PID, "PID", long.class, null, "talk to the probe in that JVM (hvm-dbg attach or launch): its own socket"),
+                option(JSON, null, boolean.class, null, "print the reply's raw data as JSON (and an error's details)"),
+                option(TIMEOUT, "SECONDS", Duration.class, value -> {
+                    String problem = problem(value);
+                    if (problem != null) {
+                        throw new TypeConversionException(problem);
+                    }
+                    return seconds(value);
+                }, "how long to wait for a reply (default: " + DEFAULT_TIMEOUT + ")"),
+                option(TOKEN_FILE, "FILE", Path.class, path, "for a probe that wants a token: the file whose first line is it"));
     }
 
-    private OptionSpec option(String name, String label, Class<?> type, String description) {
-        Bound b = new Bound(this, name);
-        return OptionSpec.builder(name).paramLabel(label).type(type).converters(b).getter(b).setter(b).scopeType(ScopeType.INHERIT)
-                .description(description).build();
+    private static OptionSpec option(String name, String label, Class<?> type, CommandLine.ITypeConverter<?> converter, String description) {
+        OptionSpec.Builder b = OptionSpec.builder(name).type(type).scopeType(ScopeType.INHERIT).description(description);
+        if (label == null) {
+            b.arity("0");
+        } else {
+            b.paramLabel(label);
+        }
+        if (converter != null) {
+            b.converters(converter);
+        }
+        return b.build();
     }
 
     /** Whether {@code word} names one of these options (alone or as {@code --name=value}). */
@@ -85,35 +94,47 @@ final class Globals {
         if (!word.equals(JSON) && word.equals(name(word)) && next < words.size()) {
             all.add(words.get(next++));
         }
-        Globals p = new Globals();
         CommandSpec spec = CommandSpec.create();
-        p.options().forEach(spec::addOption);
+        options().forEach(spec::addOption);
         try {
-            p.parsed(new CommandLine(spec).parseArgs(all.toArray(new String[0])));
+            parsed(new CommandLine(spec).parseArgs(all.toArray(new String[0])));
         } catch (ParameterException e) {
             throw new UsageException(e.getMessage());
         }
-        socket = p.socket;
-        json = p.json;
-        timeout = p.timeout;
-        timeoutGiven = p.timeoutGiven;
-        tokenFile = p.tokenFile;
-        this.words.clear();
-        this.words.addAll(all);
         return next;
     }
 
-    /** After picocli parsed a line into this: what was given, and its words, for {@link #take}. */
+    /** Takes the values of a line picocli parsed, and its words of these options, for {@link #take}. */
     void parsed(ParseResult line) {
+        socket = null;
+        json = false;
+        timeout = seconds(DEFAULT_TIMEOUT);
         timeoutGiven = false;
+        tokenFile = null;
         words.clear();
         for (ParseResult r = line; r != null; r = r.subcommand()) {
             for (OptionSpec o : r.matchedOptions()) {
                 String name = o.longestName();
-                if (!NAMES.contains(name)) {
-                    continue;
+                switch (name) {
+                    case SOCKET:
+                        socket = o.getValue();
+                        break;
+                    case PID:
+                        socket = SocketPaths.forApplication(o.<Long>getValue());
+                        break;
+                    case JSON:
+                        json = true;
+                        break;
+                    case TIMEOUT:
+                        timeout = o.getValue();
+                        timeoutGiven = true;
+                        break;
+                    case TOKEN_FILE:
+                        tokenFile = o.getValue();
+                        break;
+                    default:
+                        continue;
                 }
-                timeoutGiven |= name.equals(TIMEOUT);
                 if (o.arity().max == 0) {
                     words.add(name);
                 } else {
@@ -169,7 +190,7 @@ final class Globals {
     }
 
     /** What is wrong with {@code value} as {@code --timeout}, a positive number of seconds; null when nothing. */
-    static String problem(String value) {
+    private static String problem(String value) {
         java.math.BigDecimal s;
         try {
             s = new java.math.BigDecimal(value.trim());
@@ -183,88 +204,7 @@ final class Globals {
     }
 
     /** {@code value}, which has no {@link #problem}, as a duration. */
-    static Duration seconds(String value) {
+    private static Duration seconds(String value) {
         return Duration.ofNanos(new java.math.BigDecimal(value.trim()).movePointRight(9).longValue());
-    }
-
-    /**
-     * One option's binding to a field of one {@link Globals}, and its conversion: one class for all
-     * five, as every class loaded counts at each start.
-     */
-    private static final class Bound implements IGetter, ISetter, CommandLine.ITypeConverter<Object> {
-        private final Globals g;
-        private final String name;
-
-        Bound(Globals g, String name) {
-            this.g = g;
-            this.name = name;
-        }
-
-        @Override
-        public Object convert(String value) {
-            switch (name) {
-                case TIMEOUT:
-                    String problem = problem(value);
-                    if (problem != null) {
-                        throw new TypeConversionException(problem);
-                    }
-                    return seconds(value);
-                case PID:
-                    try {
-                        return Long.parseLong(value);
-                    } catch (NumberFormatException e) {
-                        throw new TypeConversionException("'" + value + "' is not a process id");
-                    }
-                default:
-                    try {
-                        return Path.of(value);
-                    } catch (InvalidPathException e) {
-                        throw new TypeConversionException(e.getMessage());
-                    }
-            }
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <T> T get() {
-            switch (name) {
-                case SOCKET:
-                    return (T) g.socket;
-                case JSON:
-                    return (T) Boolean.valueOf(g.json);
-                case TIMEOUT:
-                    return (T) g.timeout;
-                case TOKEN_FILE:
-                    return (T) g.tokenFile;
-                default:
-                    return null;
-            }
-        }
-
-        @Override
-        public <T> T set(T value) {
-            switch (name) {
-                case SOCKET:
-                    g.socket = (Path) value;
-                    break;
-                case PID:
-                    if (value != null) {
-                        g.socket = SocketPaths.forApplication((Long) value);
-                    }
-                    break;
-                case JSON:
-                    g.json = Boolean.TRUE.equals(value);
-                    break;
-                case TIMEOUT:
-                    if (value != null) {
-                        g.timeout = (Duration) value;
-                    }
-                    break;
-                default:
-                    g.tokenFile = (Path) value;
-                    break;
-            }
-            return null;
-        }
     }
 }

@@ -83,7 +83,7 @@ final class HvmDbg {
     private CommandLine commandLine(String only) {
         // Inherited by the commands: hvm-dbg's options, and the help's footer and exit codes.
         CommandSpec spec = CommandSpec.wrapWithoutInspection(this).name(NAME).scopeType(CommandLine.ScopeType.INHERIT);
-        globals.options().forEach(spec::addOption);
+        Globals.options().forEach(spec::addOption);
         spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).scopeType(CommandLine.ScopeType.INHERIT)
                 .description("Show this help message and exit.").build());
         spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).scopeType(CommandLine.ScopeType.INHERIT)
