@@ -59,17 +59,19 @@ final class HvmDbg {
      * probe, and the attach codes of the help's list).
      */
     static int run(String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {
+        // The command the line names, if any; the whole tree for hvm-dbg's own help or version, and
+        // for an @file, whose words are not known before picocli reads it.
         String command = null;
+        boolean whole = false;
         for (String a : args) {
-            if (COMMANDS.contains(a)) {
+            whole |= a.startsWith("@");
+            if (command == null && COMMANDS.contains(a)) {
                 command = a;
-                break;
+            } else if (command == null && (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version"))) {
+                whole = true;
             }
         }
-        boolean one = command != null && !command.equals("help");
-        for (String a : args) {
-            one &= !a.startsWith("@"); // an @file: what it holds is not known before picocli reads it
-        }
+        boolean one = command != null && !command.equals("help") && !whole;
         HvmDbg root = new HvmDbg(stdin, out, err);
         CommandLine cl = root.commandLine(one ? command : null);
         if (one) {
@@ -134,7 +136,6 @@ final class HvmDbg {
                 break;
             }
             case GuiLine.NAME: {
-                String[] words = {};
                 CommandSpec gui = command(name, new String[] {"Look at and operate the GUI: hvm-dbg gui VERB [OPTIONS], one verb per op the GUI"
                         + " describes (hvm-dbg gui lists them; hvm-dbg gui VERB --help)."},
                         () -> GuiLine.run(globals, List.of(rest(cl, name)), stdin, out, err));

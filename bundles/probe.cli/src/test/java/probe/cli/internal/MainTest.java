@@ -435,6 +435,8 @@ class MainTest {
         assertTrue(help.out.contains("Exit codes:") && help.out.contains("gui"), help.out);
         assertEquals(0, run("gui", "screenshot", "--help").code);
         assertEquals(0, run("--version").code);
+        Run before = run("--help", "hello");
+        assertEquals(help.out, before.out, "hvm-dbg's own help, whatever command follows");
     }
 
     // ---- the verbs, from the ops' descriptions ----
