@@ -1,13 +1,8 @@
 package probe.cli.internal;
 
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code hvm-dbg completion}: prints a bash (and zsh) completion script, {@code source <(run/hvm-dbg
@@ -16,15 +11,12 @@ import picocli.CommandLine.Spec;
  * GUI adds, each verb's options and their choices ({@link GuiLine#complete}), hvm-dbg's commands and
  * own options; an op installed into the GUI completes at once.
  */
-@Command(name = Completion.NAME, description = "Print a bash/zsh completion script: source <(hvm-dbg completion)."
-        + " It completes the commands, the verbs of gui and their options from the ops' descriptions, the running GUI's too.")
-final class Completion implements Callable<Integer> {
+final class Completion {
     static final String NAME = "completion";
+    static final String DESCRIPTION = "Print a bash/zsh completion script: source <(hvm-dbg completion)."
+            + " It completes the commands, the verbs of gui and their options from the ops' descriptions, the running GUI's too.";
     /** What the script passes before the words typed so far. */
     static final String AT = "--at";
-
-    @Spec
-    CommandSpec spec;
 
     static final String SCRIPT = String.join("\n",
             "# hvm-dbg completion for bash and zsh: source <(hvm-dbg completion)",
@@ -37,11 +29,7 @@ final class Completion implements Callable<Integer> {
             "complete -o default -F _complete_hvm-dbg hvm-dbg",
             "");
 
-    @Override
-    public Integer call() {
-        spec.commandLine().getOut().print(SCRIPT);
-        spec.commandLine().getOut().flush();
-        return 0;
+    private Completion() {
     }
 
     /**
@@ -94,7 +82,9 @@ final class Completion implements Callable<Integer> {
             return out;
         }
         if (word.startsWith("-")) {
-            for (String o : List.of(Globals.SOCKET, Globals.JSON, Globals.TIMEOUT, Globals.TOKEN_FILE, "--help", "--version")) {
+            List<String> options = new ArrayList<>(Globals.NAMES);
+            options.addAll(List.of("--help", "--version"));
+            for (String o : options) {
                 if (o.startsWith(word)) {
                     out.add(o);
                 }
@@ -105,8 +95,7 @@ final class Completion implements Callable<Integer> {
         return out;
     }
 
-    /** hvm-dbg's commands, as picocli's model has them. */
     private static List<String> commands() {
-        return new ArrayList<>(HelpCommand.names(Main.commandLine(InputStream.nullInputStream())));
+        return HvmDbg.COMMANDS;
     }
 }

@@ -50,7 +50,7 @@ final class DescribeCommand extends ProbeCommand {
             throw new CommandLine.ParameterException(cl, "--check needs a FILE: an op's description, such as " + FOLDER + "acme.noop.json");
         }
         HvmDbg root = (HvmDbg) cl.getCommandSpec().root().userObject();
-        return check(files, root.json, cl.getOut(), cl.getErr());
+        return check(files, root.globals.json, cl.getOut(), cl.getErr());
     }
 
     /** Checks each of {@code files}: a line each, on out when the probe takes it, on err saying why not; 1 when one is not. */

@@ -25,7 +25,7 @@ final class Failures implements IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parsed) {
         HvmDbg root = (HvmDbg) cl.getCommandSpec().root().userObject();
-        return report(ex, cl.getErr(), root.json, root.tokenFile != null);
+        return report(ex, cl.getErr(), root.globals.json, root.globals.tokenFile != null);
     }
 
     /**

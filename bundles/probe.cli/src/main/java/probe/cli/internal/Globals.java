@@ -2,18 +2,25 @@ package probe.cli.internal;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.TypeConversionException;
+import probe.api.wire.SocketPaths;
 
 /**
- * hvm-dbg's own options ({@code --socket}, {@code --json}, {@code --timeout}, {@code --token-file}),
- * which go before or after the command and the verb, read without picocli: the one-shot commands
- * ({@code gui VERB}, {@code hello}, {@code call}, {@code mcp}) start without building picocli's model
- * (about 180 classes, reflection, an annotation proxy per option), which took a good part of every
- * start. Their names, values and defaults are {@link HvmDbg}'s, which picocli reads for {@code --help}
- * and for whatever line this does not take.
+ * hvm-dbg's own options ({@code --socket}, {@code --pid}, {@code --json}, {@code --timeout},
+ * {@code --token-file}), declared here once as picocli options ({@link #options}), and their values.
+ * They go before or after the command, and after a verb of {@code gui}: {@link GuiLine} finds them
+ * among the verb's words by their names and arity, and {@link #take} has picocli read them together
+ * with those given before.
  */
 final class Globals {
     static final String SOCKET = "--socket";
@@ -23,19 +30,49 @@ final class Globals {
     static final String TOKEN_FILE = "--token-file";
     /** {@code --timeout}'s default, in seconds. */
     static final String DEFAULT_TIMEOUT = "30";
+    static final List<String> NAMES = List.of(SOCKET, PID, JSON, TIMEOUT, TOKEN_FILE);
 
     Path socket;
     boolean json;
-    Duration timeout = HvmDbg.SecondsConverter.seconds(DEFAULT_TIMEOUT);
+    Duration timeout = seconds(DEFAULT_TIMEOUT);
     boolean timeoutGiven;
     Path tokenFile;
-    private boolean socketGiven;
-    private boolean tokenGiven;
+    /** The words of these options given so far, as on the line: read again in full by {@link #take}. */
+    private final List<String> words = new ArrayList<>();
+
+    /** The options, the root command's, which the commands inherit; {@link #parsed} reads their values. */
+    static List<OptionSpec> options() {
+        CommandLine.ITypeConverter<Path> path = Path::of;
+        return List.of(
+                option(SOCKET, "PATH", Path.class, path, "the probe's socket (default: see Socket below)"),
+                option(PID, "PID", long.class, null, "talk to the probe in that JVM (hvm-dbg attach or launch): its own socket"),
+                option(JSON, null, boolean.class, null, "print the reply's raw data as JSON (and an error's details)"),
+                option(TIMEOUT, "SECONDS", Duration.class, value -> {
+                    String problem = problem(value);
+                    if (problem != null) {
+                        throw new TypeConversionException(problem);
+                    }
+                    return seconds(value);
+                }, "how long to wait for a reply (default: " + DEFAULT_TIMEOUT + ")"),
+                option(TOKEN_FILE, "FILE", Path.class, path, "for a probe that wants a token: the file whose first line is it"));
+    }
+
+    private static OptionSpec option(String name, String label, Class<?> type, CommandLine.ITypeConverter<?> converter, String description) {
+        OptionSpec.Builder b = OptionSpec.builder(name).type(type).scopeType(ScopeType.INHERIT).description(description);
+        if (label == null) {
+            b.arity("0");
+        } else {
+            b.paramLabel(label);
+        }
+        if (converter != null) {
+            b.converters(converter);
+        }
+        return b.build();
+    }
 
     /** Whether {@code word} names one of these options (alone or as {@code --name=value}). */
     static boolean names(String word) {
-        String name = name(word);
-        return name.equals(SOCKET) || name.equals(PID) || name.equals(JSON) || name.equals(TIMEOUT) || name.equals(TOKEN_FILE);
+        return NAMES.contains(name(word));
     }
 
     private static String name(String word) {
@@ -44,72 +81,69 @@ final class Globals {
     }
 
     /**
-     * Takes the option at {@code words[i]} (one of {@link #names}) with its value, and returns the
-     * index after it.
+     * Takes the option at {@code words[i]} (one of {@link #names}) with its value, as picocli reads it
+     * with those taken before, and returns the index after it.
      *
-     * @throws UsageException for a value it refuses, a missing value or an option given twice
+     * @throws UsageException what picocli says of it: a value it refuses, a missing value, an option given twice
      */
     int take(List<String> words, int i) throws UsageException {
         String word = words.get(i);
-        String name = name(word);
-        String value = name.length() < word.length() ? word.substring(name.length() + 1) : null;
-        if (name.equals(JSON)) {
-            if (value != null) {
-                throw new UsageException(JSON + " takes no value");
-            }
-            if (json) {
-                throw new UsageException("option '" + JSON + "' should be specified only once");
-            }
-            json = true;
-            return i + 1;
-        }
         int next = i + 1;
-        if (value == null) {
-            if (next >= words.size()) {
-                throw new UsageException("Missing required parameter for option '" + name + "'");
-            }
-            value = words.get(next++);
+        List<String> all = new ArrayList<>(this.words);
+        all.add(word);
+        if (!word.equals(JSON) && word.equals(name(word)) && next < words.size()) {
+            all.add(words.get(next++));
         }
+        CommandSpec spec = CommandSpec.create();
+        options().forEach(spec::addOption);
         try {
-            switch (name) {
-                case SOCKET:
-                    once(socketGiven, SOCKET + "' or '" + PID);
-                    socketGiven = true;
-                    socket = Path.of(value);
-                    break;
-                case PID:
-                    once(socketGiven, SOCKET + "' or '" + PID);
-                    socketGiven = true;
-                    try {
-                        socket = probe.api.wire.SocketPaths.forApplication(Long.parseLong(value));
-                    } catch (NumberFormatException e) {
-                        throw new UsageException("Invalid value for option '" + PID + "': '" + value + "' is not a process id");
-                    }
-                    break;
-                case TOKEN_FILE:
-                    once(tokenGiven, name);
-                    tokenGiven = true;
-                    tokenFile = Path.of(value);
-                    break;
-                default:
-                    once(timeoutGiven, name);
-                    String problem = HvmDbg.SecondsConverter.problem(value);
-                    if (problem != null) {
-                        throw new UsageException("Invalid value for option '" + TIMEOUT + "': " + problem);
-                    }
-                    timeoutGiven = true;
-                    timeout = HvmDbg.SecondsConverter.seconds(value);
-                    break;
-            }
-        } catch (InvalidPathException e) {
-            throw new UsageException("Invalid value for option '" + name + "': " + e.getMessage());
+            parsed(new CommandLine(spec).parseArgs(all.toArray(new String[0])));
+        } catch (ParameterException e) {
+            throw new UsageException(e.getMessage());
         }
         return next;
     }
 
-    private static void once(boolean given, String name) throws UsageException {
-        if (given) {
-            throw new UsageException("option '" + name + "' should be specified only once");
+    /** Takes the values of a line picocli parsed, and its words of these options, for {@link #take}. */
+    void parsed(ParseResult line) {
+        socket = null;
+        json = false;
+        timeout = seconds(DEFAULT_TIMEOUT);
+        timeoutGiven = false;
+        tokenFile = null;
+        words.clear();
+        for (ParseResult r = line; r != null; r = r.subcommand()) {
+            for (OptionSpec o : r.matchedOptions()) {
+                String name = o.longestName();
+                switch (name) {
+                    case SOCKET:
+                        socket = o.getValue();
+                        break;
+                    case PID:
+                        socket = SocketPaths.forApplication(o.<Long>getValue());
+                        break;
+                    case JSON:
+                        json = true;
+                        break;
+                    case TIMEOUT:
+                        timeout = o.getValue();
+                        timeoutGiven = true;
+                        break;
+                    case TOKEN_FILE:
+                        tokenFile = o.getValue();
+                        break;
+                    default:
+                        continue;
+                }
+                if (o.arity().max == 0) {
+                    words.add(name);
+                } else {
+                    for (String v : o.originalStringValues()) {
+                        words.add(name);
+                        words.add(v);
+                    }
+                }
+            }
         }
     }
 
@@ -141,13 +175,36 @@ final class Globals {
         p.timeout = timeout;
         p.timeoutGiven = timeoutGiven;
         p.tokenFile = tokenFile;
-        p.socketGiven = socketGiven;
-        p.tokenGiven = tokenGiven;
+        p.words.addAll(words);
         return p;
     }
 
     /** What a command runs with. */
     Shared shared(PrintWriter out, PrintWriter err, InputStream stdin) {
         return new Shared(socket, json, timeout, timeoutGiven, tokenFile, out, err, stdin);
+    }
+
+    /** The socket to connect to: {@code --socket}, else the environment's, else the default. */
+    static Path socketPath(Path socket) {
+        return SocketPaths.forClient(socket == null ? null : socket.toString());
+    }
+
+    /** What is wrong with {@code value} as {@code --timeout}, a positive number of seconds; null when nothing. */
+    private static String problem(String value) {
+        java.math.BigDecimal s;
+        try {
+            s = new java.math.BigDecimal(value.trim());
+        } catch (NumberFormatException e) {
+            return "'" + value + "' is not a number of seconds";
+        }
+        if (s.signum() <= 0 || s.compareTo(java.math.BigDecimal.valueOf(86_400L * 100)) > 0) {
+            return "'" + value + "' must be more than 0 and at most 8640000 seconds";
+        }
+        return null;
+    }
+
+    /** {@code value}, which has no {@link #problem}, as a duration. */
+    private static Duration seconds(String value) {
+        return Duration.ofNanos(new java.math.BigDecimal(value.trim()).movePointRight(9).longValue());
     }
 }

@@ -1,13 +1,11 @@
 package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import picocli.CommandLine.Command;
 import probe.api.Ops;
 import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
 /** {@code hvm-dbg hello}: the probe's protocol, name and the ops it offers now. */
-@Command(name = Verbs.HELLO, description = "Show the probe's protocol version, server and the ops available now.")
 final class HelloCommand extends ProbeCommand {
     static final String NAME = Verbs.HELLO;
 

@@ -31,10 +31,7 @@ final class HelpCommand implements Callable<Integer> {
         CommandLine self = spec.commandLine();
         if (!path.isEmpty() && path.get(0).equals(GuiLine.NAME)) {
             // The verbs' help is their descriptions': the same as hvm-dbg gui [VERB] --help.
-            HvmDbg root = (HvmDbg) spec.root().userObject();
-            Globals g = new Globals();
-            g.socket = root.socket;
-            g.tokenFile = root.tokenFile;
+            Globals g = ((HvmDbg) spec.root().userObject()).globals.copy();
             List<String> words = new ArrayList<>(path.subList(1, path.size()));
             words.add("--help");
             return GuiLine.run(g, words, InputStream.nullInputStream(), self.getOut(), self.getErr());

@@ -15,7 +15,7 @@ import probe.api.wire.SocketPaths;
 /**
  * The commands that put the probe into any Swing application of this user, or find it there:
  * {@code ps}, {@code attach PID}, {@code detach PID}, {@code launch -- java ARGS…} ({@link Attach} does
- * the work). Each prints one line on failure and exits with the code HvmDbg's list gives.
+ * the work). Each prints one line on failure and exits with the code hvm-dbg's help lists ({@link HvmDbg}).
  */
 final class JvmCommands {
     private JvmCommands() {
@@ -39,7 +39,7 @@ final class JvmCommands {
     }
 
     private static Duration timeout(CommandSpec spec) {
-        return ((HvmDbg) spec.root().userObject()).timeout;
+        return ((HvmDbg) spec.root().userObject()).globals.timeout;
     }
 
     @Command(name = "ps", description = "List your JVMs: pid, main class or jar, and the probe's socket where one answers.")

@@ -8,11 +8,11 @@ import picocli.CommandLine.Spec;
 import probe.client.ProbeClient;
 
 /**
- * A command that talks to the probe: connects with the shared options, runs, closes. {@code hello}
- * and {@code call} extend this and implement {@link #run} (the verbs of {@code gui} are
- * {@link GuiLine}'s); failures are thrown and turned into messages and exit
- * codes in one place ({@link Failures}). picocli calls {@link #call}; {@link Main} sets the fields
- * itself and calls {@link #execute} for a line it reads without picocli.
+ * A command that talks to the probe: connects with the shared options, runs, closes. {@code hello},
+ * {@code call} and {@code describe} extend this and implement {@link #run} (the verbs of {@code gui}
+ * are {@link GuiLine}'s); failures are thrown and turned into messages and exit codes in one place
+ * ({@link Failures}). {@link HvmDbg} runs {@link #execute} for the commands it builds in code;
+ * picocli calls {@link #call} for an annotated one.
  */
 abstract class ProbeCommand implements Callable<Integer> {
     @Spec
@@ -27,21 +27,10 @@ abstract class ProbeCommand implements Callable<Integer> {
             return done;
         }
         try {
-            return execute(new Shared(root.socket, root.json, root.timeout, given(cl, "--timeout"), root.tokenFile,
-                    cl.getOut(), cl.getErr(), root.stdin));
+            return execute(root.globals.shared(cl.getOut(), cl.getErr(), root.stdin));
         } catch (UsageException e) {
             throw new ParameterException(cl, e.getMessage());
         }
-    }
-
-    /** Whether {@code option} was on the command line of {@code cl} or of a command above it. */
-    static boolean given(CommandLine cl, String option) {
-        for (CommandLine c = cl; c != null; c = c.getParent()) {
-            if (c.getParseResult() != null && c.getParseResult().hasMatchedOption(option)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Checks, connects (and authenticates), runs, closes. */
@@ -55,7 +44,7 @@ abstract class ProbeCommand implements Callable<Integer> {
     /** A client connected to the socket of {@code s} and authenticated with its token file, if it names one. */
     static ProbeClient connect(Shared s) throws UsageException {
         String token = s.tokenFile == null ? null : Token.read(s.tokenFile);
-        ProbeClient client = ProbeClient.connect(HvmDbg.socketPath(s.socket), s.timeout);
+        ProbeClient client = ProbeClient.connect(Globals.socketPath(s.socket), s.timeout);
         if (token != null) {
             try {
                 client.authenticate(token);

@@ -6,8 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The options every command shares and where it prints, as parsed by picocli ({@link HvmDbg}) or
- * without it ({@link Globals}): what a command runs with.
+ * The options every command shares ({@link Globals}) and where it prints: what a command runs with.
  */
 final class Shared {
     /** {@code --socket}, null when not given. */

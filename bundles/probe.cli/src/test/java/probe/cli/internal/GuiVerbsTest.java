@@ -374,7 +374,7 @@ class GuiVerbsTest {
         all[0] = "--socket";
         all[1] = probe.socket().toString();
         System.arraycopy(args, 0, all, 2, args.length);
-        int code = Main.run(all, stdin, new PrintWriter(out, true), new PrintWriter(err, true));
+        int code = HvmDbg.run(all, stdin, new PrintWriter(out, true), new PrintWriter(err, true));
         return new Run(code, out.toString(), err.toString());
     }
 

@@ -104,8 +104,8 @@ class MainTest {
     private Run runWithInput(String stdin, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        // As main runs it: the fast path when it takes the line, else picocli.
-        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out, true),
+        // As main runs it.
+        int code = HvmDbg.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out, true),
                 new PrintWriter(err, true));
         return new Run(code, out.toString(), err.toString());
     }
@@ -435,6 +435,8 @@ class MainTest {
         assertTrue(help.out.contains("Exit codes:") && help.out.contains("gui"), help.out);
         assertEquals(0, run("gui", "screenshot", "--help").code);
         assertEquals(0, run("--version").code);
+        Run before = run("--help", "hello");
+        assertEquals(help.out, before.out, "hvm-dbg's own help, whatever command follows");
     }
 
     // ---- the verbs, from the ops' descriptions ----
