@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import probe.api.Ops;
 import probe.api.wire.SocketPaths;
 import probe.client.ProbeClient;
 
@@ -226,7 +225,7 @@ final class Attach {
 
     private static boolean answers(Path socket, Duration timeout) {
         try (ProbeClient c = ProbeClient.connect(socket, timeout)) {
-            c.call(Ops.HELLO, null);
+            c.hello();
             return true;
         } catch (RuntimeException e) {
             return false;

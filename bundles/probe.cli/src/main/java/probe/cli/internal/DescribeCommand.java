@@ -14,7 +14,6 @@ import probe.api.DescriptionJson;
 import probe.api.Names;
 import probe.api.OpDescription;
 import probe.api.OpTable;
-import probe.api.Ops;
 
 /**
  * {@code hvm-dbg describe}: what the probe describes now, the ops it refuses with why included; with
@@ -90,7 +89,7 @@ final class DescribeCommand extends ProbeCommand {
 
     @Override
     int run(Invocation inv) throws Exception {
-        JsonNode data = inv.call(Ops.DESCRIBE, null);
+        JsonNode data = inv.client.describe();
         if (inv.json) {
             inv.printJson(data);
             return 0;

@@ -1,7 +1,6 @@
 package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import probe.api.Ops;
 import probe.api.Ops.Verbs;
 import probe.client.format.Readable;
 
@@ -11,7 +10,7 @@ final class HelloCommand extends ProbeCommand {
 
     @Override
     int run(Invocation inv) throws Exception {
-        JsonNode data = inv.call(Ops.HELLO, null);
+        JsonNode data = inv.client.hello();
         if (inv.json) {
             inv.printJson(data);
             return 0;
