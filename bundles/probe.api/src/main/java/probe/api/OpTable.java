@@ -32,6 +32,9 @@ public final class OpTable {
     private record Entry(String name, int ranking, long serviceId, ProbeOp op, SortedSet<String> args, OpDescription description) {
     }
 
+    /** Counts the changes of the table ({@link #generation}). Guarded by this. */
+    private long generation;
+
     private static final Comparator<Entry> BEST_FIRST = Comparator.comparingInt(Entry::ranking).reversed()
             .thenComparingLong(Entry::serviceId);
 
@@ -107,6 +110,7 @@ public final class OpTable {
                 String said = reason + (provider == null ? "" : " (bundle " + provider + ")");
                 LOG.log(System.Logger.Level.ERROR, "refusing the op " + name + ": " + said);
                 synchronized (this) {
+                    generation++;
                     refused.put(props.get("service.id"), Map.entry((String) name, said));
                     if (provider != null) {
                         providers.put((String) name, provider);
@@ -186,6 +190,7 @@ public final class OpTable {
         OpDescription described = description != null ? description : OpDescription.undeclared((String) name, args);
         Entry e = new Entry((String) name, ranking instanceof Integer ? (Integer) ranking : 0, (Long) props.get("service.id"), op,
                 args, described);
+        generation++;
         List<Entry> list = byName.computeIfAbsent(e.name(), k -> new ArrayList<>());
         list.add(e);
         list.sort(BEST_FIRST);
@@ -193,6 +198,17 @@ public final class OpTable {
             providers.put(e.name(), provider);
         }
         return true;
+    }
+
+    /**
+     * A number that changes whenever an op, its description or a refusal is added or removed: whoever
+     * derives something from {@link #descriptions} and {@link #unavailable} (probe.hello's hash of
+     * them) works it out again only when it changed.
+     *
+     * @since 1.7
+     */
+    public synchronized long generation() {
+        return generation;
     }
 
     /**
@@ -209,6 +225,7 @@ public final class OpTable {
     /** Removes the op service with these properties (its service.id). */
     public synchronized void remove(Map<String, ?> props) {
         Object id = props.get("service.id");
+        generation++;
         byName.values().forEach(list -> list.removeIf(e -> Long.valueOf(e.serviceId()).equals(id)));
         byName.values().removeIf(List::isEmpty);
         refused.remove(id);

@@ -34,6 +34,21 @@ class OpTableTest {
     }
 
     @Test
+    void itsGenerationChangesWithWhatItHolds() {
+        OpTable t = new OpTable();
+        long empty = t.generation();
+        assertEquals(empty, t.generation(), "nothing changed");
+        t.add(a, props("gui.click", 0, 1));
+        long one = t.generation();
+        assertTrue(one != empty, "an op came");
+        t.get("gui.click");
+        t.descriptions();
+        assertEquals(one, t.generation(), "looking changes nothing");
+        t.remove(props("gui.click", 0, 1));
+        assertTrue(t.generation() != one, "it went");
+    }
+
+    @Test
     void highestRankingThenLowestServiceIdAnswers() {
         OpTable t = new OpTable();
         t.add(a, props("gui.click", 0, 20));

@@ -82,8 +82,8 @@ final class TransportOps {
      */
     static final class Describe implements ProbeOp {
         private final OpTable ops;
-        /** What {@link #hash} was last worked out from (the descriptions and refusals present), and the hash. */
-        private List<Object> hashedFrom;
+        /** The op table's {@link OpTable#generation} the {@link #hash} was worked out at, and the hash. */
+        private long hashedAt = -1;
         private String hash;
 
         Describe(OpTable ops) {
@@ -93,19 +93,19 @@ final class TransportOps {
         /**
          * A hash of what {@code probe.describe} answers now (SHA-256 of its whole reply, 128 bits in
          * hex), which {@code probe.hello} gives: a client keeps the descriptions under it and asks
-         * again only when it changes. Worked out again only when an op, its description or a refusal
-         * came or went (the table's descriptions are the same objects until then).
+         * again only when it changes. Worked out again only when the table changed (an op, its
+         * description or a refusal came or went), so a hello costs a number's read.
          */
         synchronized String hash() {
-            List<Object> now = List.of(ops.descriptions(), ops.unavailable());
-            if (!now.equals(hashedFrom)) {
+            long now = ops.generation(); // read first: a change while hashing is hashed again next time
+            if (now != hashedAt) {
                 try {
                     byte[] digest = MessageDigest.getInstance("SHA-256").digest(Wire.mapper().writeValueAsBytes(execute(null, Wire.object())));
                     hash = java.util.HexFormat.of().formatHex(digest, 0, 16);
                 } catch (java.security.NoSuchAlgorithmException | com.fasterxml.jackson.core.JsonProcessingException e) {
                     throw new IllegalStateException("cannot hash the descriptions", e); // every Java has SHA-256; a tree always writes
                 }
-                hashedFrom = now;
+                hashedAt = now;
             }
             return hash;
         }
