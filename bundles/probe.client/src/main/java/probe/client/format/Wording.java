@@ -33,9 +33,12 @@ public final class Wording {
             case DIALOG:
                 return Readable.dialog(data);
             case AUDIT:
-                return Readable.audit(data, clean(data) ? data.path("checked").asInt(-1) : -1);
+                return Readable.audit(data, data != null && clean(data) ? data.path("checked").asInt(-1) : -1);
             case IMAGE:
-                return data != null && data.has("marks") ? Readable.marks(data)
+                if (data == null || !data.isObject()) {
+                    return "no image";
+                }
+                return data.has("marks") ? Readable.marks(data)
                         : "a " + data.path("width").asText("?") + "x" + data.path("height").asText("?") + " image";
             case CLICKED:
                 return Readable.clicked(withoutPoint(filled(data, asked, "identifier", "button", "count"), "clicked"));

@@ -76,6 +76,16 @@ class WordingTest {
                 Wording.say(hover, json("{'at':[1,2],'tooltip':'Start it','effects':{}}"), json("{'identifier':'a.b'}")),
                 "the point is left out when a receipt follows; the tooltip is no news to the receipt");
         assertEquals("hovering over a.b at [1,2]", Wording.head(hover, json("{'at':[1,2]}"), json("{'identifier':'a.b'}")));
+        OpDescription image = described("{'op':'x.shot','reply':'image'}");
+        assertEquals("a 64x40 image", Wording.say(image, json("{'width':64,'height':40,'png_base64':'x'}"), null));
+        for (OpDescription.Reply form : OpDescription.Reply.values()) {
+            // Whatever a probe sends (nothing, a bare value), every form says something rather than fail.
+            OpDescription any = described("{'op':'x.any','reply':'" + form.wire() + "'" + (form == OpDescription.Reply.SENTENCE
+                    ? ",'says':'{a}'" : "") + ",'receipt':true,'args':[]}");
+            for (JsonNode data : new JsonNode[] {null, json("null"), json("3"), json("{}")}) {
+                assertFalse(Wording.say(any, data, null).isEmpty(), form + " " + data);
+            }
+        }
         OpDescription audit = described("{'op':'x.audit','reply':'audit'}");
         assertEquals("audit: nothing to fix (7 controls checked)", Wording.say(audit, json("{'problems':[],'checked':7}"), null));
     }
