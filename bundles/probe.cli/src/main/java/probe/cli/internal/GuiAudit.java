@@ -1,13 +1,11 @@
 package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import probe.api.OpDescription;
 
 /**
- * An audit's verb ({@link OpDescription.Reply#AUDIT}): exit 0 even when there are problems, unless
+ * An audit's verb ({@link probe.api.OpDescription.Reply#AUDIT}): exit 0 even when there are problems, unless
  * {@code --strict} (for CI).
  */
 final class GuiAudit extends GuiVerb {
@@ -19,9 +17,8 @@ final class GuiAudit extends GuiVerb {
     }
 
     @Override
-    int run(Invocation inv, OpDescription d, ObjectNode args, Map<String, String> extras) throws Exception {
-        super.run(inv, d, args, extras);
-        JsonNode problems = inv.lastReply == null ? null : inv.lastReply.get("problems");
+    int exitCode(JsonNode data, Map<String, String> extras) {
+        JsonNode problems = data == null ? null : data.get("problems");
         boolean clean = problems == null || !problems.isArray() || problems.isEmpty();
         return extras.containsKey(STRICT) && !clean ? Failures.PROBE_ERROR : 0;
     }

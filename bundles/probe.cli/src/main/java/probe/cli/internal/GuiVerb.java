@@ -98,12 +98,16 @@ class GuiVerb {
     /** Calls the op and prints its reply: the data as JSON with {@code --json}, else {@link #readable}. */
     int run(Invocation inv, OpDescription d, ObjectNode args, Map<String, String> extras) throws Exception {
         JsonNode data = inv.call(d.op(), args, replyTimeout(d, args, inv));
-        inv.lastReply = data;
         if (inv.json) {
             inv.printJson(data);
         } else {
             inv.out.println(readable(d, data, args));
         }
+        return exitCode(data, extras);
+    }
+
+    /** The exit code once the reply is printed: 0, unless an option of the command line alone says otherwise. */
+    int exitCode(JsonNode data, Map<String, String> extras) {
         return 0;
     }
 

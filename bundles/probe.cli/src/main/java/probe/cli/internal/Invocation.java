@@ -22,8 +22,6 @@ final class Invocation {
     final Duration timeout;
     /** Whether {@code --timeout} was given, before or after the command, rather than defaulted. */
     final boolean timeoutGiven;
-    /** The data of the last reply, for a verb that decides its exit code from it. */
-    JsonNode lastReply;
 
     Invocation(ProbeClient client, Shared s) {
         this.client = client;
