@@ -61,6 +61,7 @@ class FuzzIT {
             throws Exception {
         Fixture.change(transport, Map.of("maxLineBytes", LIMIT));
         int fdsBefore = Health.countFds();
+        Map<String, Integer> targetsBefore = Health.fdTargets();
         Random r = new Random(SEED);
         Map<String, int[]> kinds = new java.util.TreeMap<>();
         long t0 = System.nanoTime();
@@ -97,7 +98,14 @@ class FuzzIT {
         try (ProbeClient after = Fixture.client()) {
             assertEquals(1, after.call("probe.hello").get("protocol").intValue(), "the server is up after the fuzz run");
         }
-        assertTrue(Health.countFds() <= fdsBefore + 2, "no descriptor left: " + fdsBefore + " -> " + Health.countFds());
+        // The server's ends close when it notices the clients left; a bounded wait for them, and a
+        // failure names what each descriptor left over points at.
+        long until = System.nanoTime() + Fixture.WAIT.toNanos();
+        while (Health.countFds() > fdsBefore + 2 && System.nanoTime() < until) {
+            Thread.sleep(50);
+        }
+        assertTrue(Health.countFds() <= fdsBefore + 2, "no descriptor left: " + fdsBefore + " -> " + Health.countFds()
+                + "; grown: " + Health.grown(targetsBefore, Health.fdTargets()));
     }
 
     /** Runs after osgi-test has put the transport's configuration back: waits until the transport runs with it. */

@@ -112,4 +112,48 @@ final class SwingSet2 {
         }
         return x;
     }
+
+    /**
+     * The same race as {@link #frameWhereAwtHasIt} for any window or dialog of JVM {@code pid}
+     * titled {@code title} (a JOptionPane's dialog is packed and then centred too): when the X
+     * server shows it with AWT's size but elsewhere, it goes to AWT's place, as a window manager or
+     * a hand would move it.
+     *
+     * @return where the X server showed it before, or null when it has no visible X window of that title and size
+     */
+    static Rectangle windowWhereAwtHasIt(long pid, String title, Rectangle awt) throws Exception {
+        Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name",
+                "^" + posixQuoted(title) + "$").redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        boolean ended = p.waitFor(X_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        String ids = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!ended) {
+            p.destroyForcibly();
+            throw new AssertionError("xdotool search did not end");
+        }
+        for (String id : ids.split("\\s+")) {
+            if (id.matches("\\d+")) {
+                Rectangle x = geometry(id);
+                if (x.getSize().equals(awt.getSize())) {
+                    if (!x.getLocation().equals(awt.getLocation())) {
+                        run(X_BOUND, "xdotool", "windowmove", id, Integer.toString(awt.x), Integer.toString(awt.y));
+                    }
+                    return x;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** {@code s} as a POSIX extended regular expression (xdotool's --name) that matches it literally. */
+    private static String posixQuoted(String s) {
+        StringBuilder b = new StringBuilder();
+        for (char ch : s.toCharArray()) {
+            if (".[]{}()\\*+?^$|".indexOf(ch) >= 0) {
+                b.append('\\');
+            }
+            b.append(ch);
+        }
+        return b.toString();
+    }
 }
