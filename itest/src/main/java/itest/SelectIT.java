@@ -66,7 +66,7 @@ class SelectIT {
 
             Cli.Result byLabel = Cli.run("gui", "select", "--identifier", OS, "--label", "Fedora Linux").ok();
             assertTrue(byLabel.out().startsWith("selected \"Fedora Linux\" in " + OS + " (" + OS + ".row.fedora, index 2) "), byLabel.out());
-            assertTrue(byLabel.out().contains(OS + "=\"Fedora Linux\""), "the receipt names the combo's new value: " + byLabel.out());
+            assertTrue(byLabel.out().contains(OS + " value=\"Fedora Linux\""), "the receipt names the combo's new value: " + byLabel.out());
             assertEquals("Fedora Linux", item(c, OS).get("value").textValue());
             Probe.waitFor(c, OS + ".popup", "hidden");
 

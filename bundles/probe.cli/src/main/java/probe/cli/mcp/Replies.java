@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Set;
 import probe.api.text.Listing;
 import probe.client.format.Readable;
+import probe.client.format.Receipt;
 import probe.client.internal.Json;
 
 /**
@@ -58,9 +59,9 @@ public final class Replies {
             }
         }
         identifiers(appeared, listed);
-        JsonNode effects = data == null ? null : data.get("effects");
-        if (effects != null && effects.isObject()) {
-            b.append("\neffects: ").append(effects(effects, data, listed));
+        String receipt = Receipt.of(data, MAX_NAMES, listed).line();
+        if (receipt != null) {
+            b.append("\neffects: ").append(receipt);
         }
         if (!appeared.isEmpty()) {
             b.append("\nappeared:").append(Listing.tree("", appeared, "", Integer.MAX_VALUE).replace("\n", "\n  "));
@@ -109,147 +110,6 @@ public final class Replies {
             out.add(opened.get(i).asText());
         }
         return out;
-    }
-
-    /** {@link #effects(JsonNode, JsonNode, Set)} with nothing listed below it. */
-    static String effects(JsonNode e, JsonNode data) {
-        return effects(e, data, Set.of());
-    }
-
-    /**
-     * The receipt of an action ({@code data.effects}) in one line: {@code opened createVM; focus
-     * dialog.createVM.input.name; dialog.createVM.button.create enabled; appeared …; disappeared
-     * dialog.createVM and its 23 controls; events …}, or {@code no visible change}; {@code (the GUI
-     * had not settled after N ms)} when it was still busy. Controls in {@code listed} (listed below
-     * the line) are not named again; an event that only says a dialog opened or closed, which the
-     * line says already, is left out.
-     */
-    static String effects(JsonNode e, JsonNode data, Set<String> listed) {
-        List<String> parts = new ArrayList<>();
-        names(parts, "opened", e.get("opened"), Set.of());
-        names(parts, "closed", e.get("closed"), Set.of());
-        JsonNode focus = e.get("focus");
-        if (focus != null && focus.isObject()) {
-            String before = text(focus, "before");
-            String after = text(focus, "after");
-            if (after != null && !after.equals(before)) {
-                parts.add("focus " + Readable.bare(after));
-            } else if (after == null && before != null && focus.has("after")) {
-                parts.add("focus left " + Readable.bare(before));
-            }
-        }
-        JsonNode changed = e.get("changed");
-        if (changed != null && changed.isArray()) {
-            int shown = 0;
-            for (JsonNode c : changed) {
-                if (shown == MAX_NAMES) {
-                    parts.add("+" + (changed.size() - shown) + " more changes");
-                    break;
-                }
-                parts.add(change(c));
-                shown++;
-            }
-        }
-        names(parts, "appeared", e.get("appeared"), listed);
-        names(parts, "disappeared", e.get("disappeared"), Set.of());
-        Set<String> said = new HashSet<>();
-        for (JsonNode n : e.path("opened")) {
-            said.add("dialog.opened " + n.asText());
-        }
-        for (JsonNode n : e.path("closed")) {
-            said.add("dialog.closed " + n.asText());
-        }
-        JsonNode events = e.get("events");
-        if (events != null && events.isArray() && !events.isEmpty()) {
-            List<String> lines = new ArrayList<>();
-            int left = 0;
-            for (JsonNode ev : events) {
-                if (said.contains(ev.path("event").asText() + " " + ev.path("name").asText())) {
-                    continue;
-                }
-                if (lines.size() == MAX_NAMES) {
-                    left++;
-                } else {
-                    lines.add(Readable.event(ev));
-                }
-            }
-            if (left > 0) {
-                lines.add("+" + left + " more (gui_events)");
-            }
-            if (!lines.isEmpty()) {
-                parts.add("events " + String.join(", ", lines));
-            }
-        }
-        JsonNode truncated = e.get("truncated");
-        if (truncated != null && truncated.isNumber() && truncated.asLong() > 0) {
-            parts.add(truncated.asLong() + " more left out");
-        }
-        String s = parts.isEmpty() ? (e.path("appeared").isEmpty() ? "no visible change" : "the controls below appeared")
-                : String.join("; ", parts);
-        JsonNode settled = data == null ? null : data.get("settled");
-        if (settled != null && settled.isBoolean() && !settled.booleanValue()) {
-            JsonNode ms = e.get("settledMillis");
-            s += " (the GUI had not settled" + (ms != null && ms.isNumber() ? " after " + ms.asLong() + " ms" : "") + ")";
-        }
-        return s;
-    }
-
-    private static String change(JsonNode c) {
-        // As the CLI words it, but "ID value=…": a model reads the field's name.
-        return Readable.change(c, " value=");
-    }
-
-    /**
-     * {@code what a, b, c +N more}, leaving out the names in {@code listed}; a dialog whose controls
-     * went (or came) with it is one entry: {@code dialog.createVM and its 23 controls}.
-     */
-    private static void names(List<String> parts, String what, JsonNode list, Set<String> listed) {
-        if (list == null || !list.isArray() || list.isEmpty()) {
-            return;
-        }
-        List<String> all = new ArrayList<>();
-        for (JsonNode n : list) {
-            String name = n.isTextual() ? n.textValue() : Json.compact(n);
-            if (!listed.contains(name)) {
-                all.add(name);
-            }
-        }
-        List<String> names = new ArrayList<>();
-        Set<String> grouped = new HashSet<>();
-        for (String name : all) {
-            if (name.startsWith("dialog.") && name.indexOf('.', "dialog.".length()) < 0) {
-                int n = 0;
-                for (String other : all) {
-                    if (other.startsWith(name + ".")) {
-                        grouped.add(other);
-                        n++;
-                    }
-                }
-                if (n > 0) {
-                    names.add(Readable.bare(name) + " and its " + n + " controls");
-                    grouped.add(name);
-                }
-            }
-        }
-        int shown = names.size();
-        int left = 0;
-        for (String name : all) {
-            if (grouped.contains(name)) {
-                continue;
-            }
-            if (shown == MAX_NAMES) {
-                left++;
-            } else {
-                names.add(Readable.bare(name));
-                shown++;
-            }
-        }
-        if (left > 0) {
-            names.add("+" + left + " more");
-        }
-        if (!names.isEmpty()) {
-            parts.add(what + " " + String.join(", ", names));
-        }
     }
 
     /**

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import probe.client.format.Receipt;
 
 /** The text of action results, errors and the screenshot's legend. */
 class RepliesTest {
@@ -13,6 +15,11 @@ class RepliesTest {
 
     private static JsonNode json(String s) throws Exception {
         return JSON.readTree(s.replace('\'', '"'));
+    }
+
+    /** The receipt of a reply whose effects are {@code effects}, as the tools' results word it. */
+    private static String effects(String effects) throws Exception {
+        return Receipt.of(json("{'effects':" + effects + "}"), Replies.MAX_NAMES, Set.of()).line();
     }
 
     @Test
@@ -63,10 +70,10 @@ class RepliesTest {
 
     @Test
     void longListsOfTheReceiptAreBoundedAndCounted() throws Exception {
-        String e = Replies.effects(json("{'appeared':['a1','a2','a3','a4','a5','a6','a7','a8']}"), json("{}"));
+        String e = effects("{'appeared':['a1','a2','a3','a4','a5','a6','a7','a8']}");
         assertEquals("appeared a1, a2, a3, a4, a5, a6, +2 more", e);
-        String closed = Replies.effects(json("{'closed':['createVM'],'disappeared':['dialog.createVM','dialog.createVM.a',"
-                + "'dialog.createVM.b','other.x'],'events':[{'event':'dialog.closed','name':'createVM'}]}"), json("{}"));
+        String closed = effects("{'closed':['createVM'],'disappeared':['dialog.createVM','dialog.createVM.a',"
+                + "'dialog.createVM.b','other.x'],'events':[{'event':'dialog.closed','name':'createVM'}]}");
         assertEquals("closed createVM; disappeared dialog.createVM and its 2 controls, other.x", closed,
                 "a dialog's controls go with it, counted; the event that says it closed is said once");
     }
@@ -78,7 +85,7 @@ class RepliesTest {
         assertEquals("pressed esc\nnow: which dialog is open is not known (x)",
                 Replies.action("pressed esc", json("{'key':'esc'}"), null, "which dialog is open is not known (x)", false, null));
         assertEquals("no visible change (the GUI had not settled after 100 ms)",
-                Replies.effects(json("{'opened':[],'settledMillis':100}"), json("{'settled':false}")));
+                Receipt.of(json("{'settled':false,'effects':{'opened':[],'settledMillis':100}}"), Replies.MAX_NAMES, Set.of()).line());
     }
 
     @Test

@@ -350,142 +350,22 @@ public final class Readable {
         return b.toString();
     }
 
-    // ---- receipts: what an action changed (the reply's effects) ----
+    // ---- receipts: what an action changed (the reply's effects, worded by Receipt) ----
 
-    /** How many names of each list a receipt's lines show before "+N more". */
-    static final int RECEIPT_NAMES = 3;
-    /** How many changed fields the first line shows before "+N more". */
-    static final int RECEIPT_CHANGES = 4;
+    /** How many entries of each list of a receipt a person's line names before "+N more". */
+    static final int RECEIPT_NAMES = 4;
     /** Between an action and its receipt: an arrow, or {@code ->} where the output's charset has none (a C locale). */
     static final String ARROW = java.nio.charset.Charset.defaultCharset().newEncoder().canEncode('\u2192') ? " \u2192 " : " -> ";
+    /** What a receipt that names no change says. */
+    static final String NO_CHANGE = "no visible change";
 
-    /**
-     * The receipt of an action's data ({@code effects}, {@code settled}) as the rest of its line:
-     * {@code " → opened createVM; focus dialog.createVM.input.name; dialog.createVM.button.create
-     * enabled"}, and, when controls appeared or disappeared or events came, a second line:
-     * {@code "\n  appeared dialog.createVM.input.password; events dialog.opened createVM"}. Empty
-     * when the data has no receipt; {@code " → no visible change"} when nothing changed.
-     */
+    /** The receipt of an action's data as the rest of its line ({@link Receipt#after}), as hvm-dbg and Gogo show it. */
     public static String receipt(JsonNode data) {
         return receipt(data, NO_CHANGE);
     }
 
-    /** What a receipt that names no change says. */
-    static final String NO_CHANGE = "no visible change";
-
     static String receipt(JsonNode data, String nothing) {
-        JsonNode e = data == null ? null : data.get("effects");
-        boolean unsettled = isFalse(data, "settled");
-        if (e == null || !e.isObject()) {
-            return unsettled ? " (the GUI had not settled)" : "";
-        }
-        List<String> first = new ArrayList<>();
-        names(first, "opened", e.get("opened"));
-        names(first, "closed", e.get("closed"));
-        JsonNode focus = e.get("focus");
-        if (focus != null && focus.isObject()) {
-            String before = text(focus, "before");
-            String after = text(focus, "after");
-            if (after != null && !after.equals(before)) {
-                first.add("focus " + bare(after));
-            } else if (after == null && before != null && focus.has("after")) {
-                first.add("focus left " + bare(before));
-            }
-        }
-        JsonNode changed = e.get("changed");
-        int shown = 0;
-        if (changed != null && changed.isArray()) {
-            for (JsonNode c : changed) {
-                if (shown == RECEIPT_CHANGES) {
-                    first.add("+" + (changed.size() - shown) + " more " + (changed.size() - shown == 1 ? "change" : "changes"));
-                    break;
-                }
-                first.add(change(c));
-                shown++;
-            }
-        }
-        List<String> second = new ArrayList<>();
-        names(second, "appeared", e.get("appeared"));
-        names(second, "disappeared", e.get("disappeared"));
-        JsonNode events = e.get("events");
-        if (events != null && events.isArray() && !events.isEmpty()) {
-            List<String> lines = new ArrayList<>();
-            for (JsonNode ev : events) {
-                String name = text(ev, "event");
-                String about = text(ev, "name");
-                lines.add((name == null ? "event" : name) + (about == null ? "" : " " + bare(about)));
-            }
-            second.add("events " + shorten(lines));
-        }
-        JsonNode truncated = e.get("truncated");
-        if (truncated != null && truncated.isNumber() && truncated.asLong() > 0) {
-            second.add(truncated.asLong() + " more left out (see --json)");
-        }
-        StringBuilder b = new StringBuilder(ARROW);
-        b.append(first.isEmpty() ? (second.isEmpty() ? nothing : "no change to a control's fields") : String.join("; ", first));
-        if (unsettled) {
-            JsonNode ms = e.get("settledMillis");
-            b.append(" (the GUI had not settled").append(ms != null && ms.isNumber() ? " after " + ms.asLong() + " ms" : "").append(')');
-        }
-        if (!second.isEmpty()) {
-            b.append('\n').append(INDENT).append(String.join("; ", second));
-        }
-        return b.toString();
-    }
-
-    /** One changed field: {@code ID enabled}, {@code ID selected}, {@code ID out of view}, {@code ID="Running"}, {@code ID length=8}. */
-    private static String change(JsonNode c) {
-        return change(c, "=");
-    }
-
-    /**
-     * One changed field of a receipt's {@code changed}, as {@link #receipt} words it, with
-     * {@code valueIs} between the identifier and a new value ({@code "="} here; the MCP server
-     * spells {@code " value="} for a model).
-     *
-     * @since 1.1
-     */
-    public static String change(JsonNode c, String valueIs) {
-        String id = text(c, "identifier");
-        String field = text(c, "field");
-        JsonNode after = c.get("after");
-        String who = id == null ? NO_IDENTIFIER : bare(id);
-        if (field == null || after == null) {
-            return who + " changed";
-        }
-        switch (field) {
-            case "enabled":
-                return who + (after.asBoolean() ? " enabled" : " disabled");
-            case "selected":
-                return who + (after.asBoolean() ? " selected" : " unselected");
-            case "showing":
-                return who + (after.asBoolean() ? " showing" : " hidden");
-            case "visible":
-                return who + (after.asBoolean() ? " in view" : " out of view");
-            case "value":
-                return who + valueIs + (after.isNull() ? "null" : value(after));
-            default:
-                return who + " " + field + "=" + (after.isNull() ? "null" : value(after));
-        }
-    }
-
-    private static void names(List<String> parts, String what, JsonNode list) {
-        if (list == null || !list.isArray() || list.isEmpty()) {
-            return;
-        }
-        List<String> names = new ArrayList<>();
-        for (JsonNode n : list) {
-            names.add(n.isTextual() ? bare(n.textValue()) : Json.compact(n));
-        }
-        parts.add(what + " " + shorten(names));
-    }
-
-    /** The first {@value #RECEIPT_NAMES} of {@code names}, comma separated, then {@code +N more}. */
-    private static String shorten(List<String> names) {
-        if (names.size() <= RECEIPT_NAMES) {
-            return String.join(", ", names);
-        }
-        return String.join(", ", names.subList(0, RECEIPT_NAMES)) + " +" + (names.size() - RECEIPT_NAMES) + " more";
+        return Receipt.of(data, RECEIPT_NAMES, Set.of()).after(nothing);
     }
 
     /** {@code gui.wait {identifier, value}}'s data: {@code detail.label.state is "Running" (waited 1200 ms)}. */
@@ -694,7 +574,7 @@ public final class Readable {
      * Not {@code JsonNode.toString()}: that sets up a whole {@code ObjectMapper} (some 300 classes,
      * most of the time a one-shot {@code gui list} took); the streaming generator writes the same.
      */
-    private static String value(JsonNode v) {
+    static String value(JsonNode v) {
         return v.isTextual() ? quote(v.textValue()) : Json.compact(v);
     }
 

@@ -5,7 +5,7 @@
  * Jackson trees to text; nothing here touches a socket.
  */
 @Export
-@Version("1.2.0")
+@Version("2.0.0")
 package probe.client.format;
 
 import org.osgi.annotation.bundle.Export;

@@ -104,8 +104,8 @@ class ReadableTest {
     @Test
     void receipts() throws Exception {
         String a = Readable.ARROW;
-        assertEquals(a + "closed createVM; a.label.state=\"Running\"; a.toggle.x=true; a.button.ok disabled; a.row.1 selected; +2 more changes"
-                + "\n  disappeared dialog.createVM, dialog.createVM.input.name; 7 more left out (see --json)",
+        assertEquals(a + "closed createVM; a.label.state value=\"Running\"; a.toggle.x value=true; a.button.ok disabled; a.row.1 selected;"
+                + " +2 more changes\n  disappeared dialog.createVM and its 1 control; 7 more left out by the probe",
                 Readable.receipt(json("{'settled':true,'effects':{'opened':[],'closed':['createVM'],'focus':{'before':'x','after':'x'},"
                         + "'changed':[{'identifier':'a.label.state','field':'value','before':'Stopped','after':'Running'},"
                         + "{'identifier':'a.toggle.x','field':'value','before':false,'after':true},"
@@ -122,7 +122,7 @@ class ReadableTest {
                         + "{'identifier':'a.l','field':'label','before':'y','after':'x'}]}}")));
         assertEquals(a + "no visible change (the GUI had not settled after 100 ms)",
                 Readable.receipt(json("{'settled':false,'effects':{'opened':[],'changed':[],'events':[],'settledMillis':100}}")));
-        assertEquals(a + "no change to a control's fields\n  events list.refreshed, vm.state",
+        assertEquals(a + "no change to a control's fields\n  events list.refreshed vmCount=1, vm.state",
                 Readable.receipt(json("{'effects':{'events':[{'event':'list.refreshed','vmCount':1,'seq':4},{'event':'vm.state','seq':5}]}}")));
         assertEquals(a + "focus left a.input.name", Readable.receipt(json("{'effects':{'focus':{'before':'a.input.name','after':null}}}")));
         assertEquals("", Readable.receipt(json("{'identifier':'a'}")), "no receipt, nothing to add");

@@ -436,7 +436,7 @@ class GuiCommandsTest {
         });
         String selected = (String) run("gui:select a.combo.os 'Fedora Linux'");
         assertTrue(selected.startsWith("selected \"Fedora Linux\" in a.combo.os (a.combo.os.row.fedora, index 2) ")
-                && selected.endsWith("a.combo.os=\"Fedora Linux\""), selected);
+                && selected.endsWith("a.combo.os value=\"Fedora Linux\""), selected);
         run("gui:select --no-effects --settle-ms 0 a.combo.os 'Fedora Linux'");
         assertArgs("{\"effects\":false,\"settleMillis\":0,\"identifier\":\"a.combo.os\",\"label\":\"Fedora Linux\"}", last().args());
         op("gui.hover", args -> {

@@ -1,0 +1,215 @@
+package probe.client.format;
+
+import static probe.api.text.Listing.isFalse;
+import static probe.api.text.Listing.text;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import probe.client.internal.Json;
+
+/**
+ * The receipt of an action (its reply's {@code effects} and {@code settled}, docs/PROTOCOL.md) in
+ * words, the one wording hvm-dbg, the Gogo commands and the MCP server share: what opened and
+ * closed, where the focus went, the fields that changed, the controls that appeared and
+ * disappeared (a dialog that came or went with its controls is one entry, its controls counted),
+ * the events (less those that only say a dialog opened or closed, which the receipt says already),
+ * and whether the GUI had settled. A front end chooses only how many names each list shows and
+ * whether the receipt is a line of its own ({@link #line}) or follows the action's words
+ * ({@link #after}).
+ */
+public final class Receipt {
+    /** The part that says what the action did to what was there: opened, closed, focus, changed. */
+    private final List<String> done = new ArrayList<>();
+    /** The part that says what came and went: appeared, disappeared, events, what the probe left out. */
+    private final List<String> came = new ArrayList<>();
+    /** Whether the reply has a receipt at all. */
+    private final boolean given;
+    /** Whether controls appeared that the caller lists itself (so the receipt does not name them). */
+    private boolean appearedListed;
+    /** {@code ""}, or {@code " (the GUI had not settled[ after N ms])"}. */
+    private final String unsettled;
+
+    /**
+     * The receipt of {@code data}, each list naming at most {@code most} entries and counting the
+     * rest; controls in {@code listed} (which the caller lists below it) are not named.
+     */
+    public static Receipt of(JsonNode data, int most, Set<String> listed) {
+        return new Receipt(data, most, listed);
+    }
+
+    private Receipt(JsonNode data, int most, Set<String> listed) {
+        JsonNode e = data == null ? null : data.get("effects");
+        given = e != null && e.isObject();
+        boolean settled = !isFalse(data, "settled");
+        JsonNode ms = given ? e.get("settledMillis") : null;
+        unsettled = settled ? "" : " (the GUI had not settled" + (ms != null && ms.isNumber() ? " after " + ms.asLong() + " ms" : "") + ")";
+        if (!given) {
+            return;
+        }
+        names(done, "opened", e.get("opened"), most, Set.of());
+        names(done, "closed", e.get("closed"), most, Set.of());
+        JsonNode focus = e.get("focus");
+        if (focus != null && focus.isObject()) {
+            String before = text(focus, "before");
+            String after = text(focus, "after");
+            if (after != null && !after.equals(before)) {
+                done.add("focus " + Readable.bare(after));
+            } else if (after == null && before != null && focus.has("after")) {
+                done.add("focus left " + Readable.bare(before));
+            }
+        }
+        JsonNode changed = e.get("changed");
+        for (int i = 0; changed != null && changed.isArray() && i < changed.size(); i++) {
+            if (i == most) {
+                int left = changed.size() - i;
+                done.add("+" + left + " more " + (left == 1 ? "change" : "changes"));
+                break;
+            }
+            done.add(change(changed.get(i)));
+        }
+        JsonNode appeared = e.get("appeared");
+        names(came, "appeared", appeared, most, listed);
+        appearedListed = appeared != null && appeared.isArray() && !appeared.isEmpty() && !came.stream().anyMatch(p -> p.startsWith("appeared "));
+        names(came, "disappeared", e.get("disappeared"), most, Set.of());
+        Set<String> said = new HashSet<>();
+        e.path("opened").forEach(n -> said.add("dialog.opened " + n.asText()));
+        e.path("closed").forEach(n -> said.add("dialog.closed " + n.asText()));
+        List<String> events = new ArrayList<>();
+        int left = 0;
+        for (JsonNode ev : e.path("events")) {
+            if (said.contains(ev.path("event").asText() + " " + ev.path("name").asText())) {
+                continue;
+            }
+            if (events.size() == most) {
+                left++;
+            } else {
+                events.add(Readable.event(ev));
+            }
+        }
+        if (left > 0) {
+            events.add("+" + left + " more");
+        }
+        if (!events.isEmpty()) {
+            came.add("events " + String.join(", ", events));
+        }
+        JsonNode truncated = e.get("truncated");
+        if (truncated != null && truncated.isNumber() && truncated.asLong() > 0) {
+            // The probe keeps at most so many entries of each list: the data has no more than this says.
+            came.add(truncated.asLong() + " more left out by the probe");
+        }
+    }
+
+    /**
+     * The receipt as the rest of the action's line, for a person: {@code " → opened createVM; focus
+     * dialog.createVM.input.name"} and, when controls came or went or events came, a second line
+     * {@code "\n  appeared …; events …"}; {@code nothing} after the arrow when nothing changed; empty
+     * when the reply has no receipt (or only says the GUI had not settled).
+     */
+    public String after(String nothing) {
+        if (!given) {
+            return unsettled;
+        }
+        StringBuilder b = new StringBuilder(Readable.ARROW);
+        b.append(done.isEmpty() ? (came.isEmpty() ? nothing : "no change to a control's fields") : String.join("; ", done));
+        b.append(unsettled);
+        if (!came.isEmpty()) {
+            b.append('\n').append("  ").append(String.join("; ", came));
+        }
+        return b.toString();
+    }
+
+    /**
+     * The receipt as one line of its own, for a model: {@code opened createVM; focus …; appeared …;
+     * events …}, {@code no visible change}, or, when the only change is controls the caller lists,
+     * {@code the controls below appeared}; null when the reply has no receipt.
+     */
+    public String line() {
+        if (!given) {
+            return null;
+        }
+        List<String> all = new ArrayList<>(done);
+        all.addAll(came);
+        String s = !all.isEmpty() ? String.join("; ", all) : appearedListed ? "the controls below appeared" : Readable.NO_CHANGE;
+        return s + unsettled;
+    }
+
+    /**
+     * One changed field: {@code ID enabled}, {@code ID selected}, {@code ID out of view},
+     * {@code ID value="Running"}, {@code ID length=8}: the field is named, as in the data.
+     */
+    private static String change(JsonNode c) {
+        String id = text(c, "identifier");
+        String field = text(c, "field");
+        JsonNode after = c.get("after");
+        String who = id == null ? Readable.NO_IDENTIFIER : Readable.bare(id);
+        if (field == null || after == null) {
+            return who + " changed";
+        }
+        switch (field) {
+            case "enabled":
+                return who + (after.asBoolean() ? " enabled" : " disabled");
+            case "selected":
+                return who + (after.asBoolean() ? " selected" : " unselected");
+            case "showing":
+                return who + (after.asBoolean() ? " showing" : " hidden");
+            case "visible":
+                return who + (after.asBoolean() ? " in view" : " out of view");
+            default:
+                return who + " " + field + "=" + (after.isNull() ? "null" : Readable.value(after));
+        }
+    }
+
+    /**
+     * {@code what a, b, c +N more}, leaving out the names in {@code listed}; a dialog whose controls
+     * came or went with it is one entry: {@code dialog.createVM and its 23 controls}.
+     */
+    private static void names(List<String> parts, String what, JsonNode list, int most, Set<String> listed) {
+        if (list == null || !list.isArray() || list.isEmpty()) {
+            return;
+        }
+        List<String> all = new ArrayList<>();
+        for (JsonNode n : list) {
+            String name = n.isTextual() ? n.textValue() : Json.compact(n);
+            if (!listed.contains(name)) {
+                all.add(name);
+            }
+        }
+        List<String> names = new ArrayList<>();
+        Set<String> grouped = new HashSet<>();
+        for (String name : all) {
+            if (name.startsWith("dialog.") && name.indexOf('.', "dialog.".length()) < 0) {
+                int n = 0;
+                for (String other : all) {
+                    if (other.startsWith(name + ".")) {
+                        grouped.add(other);
+                        n++;
+                    }
+                }
+                if (n > 0) {
+                    names.add(Readable.bare(name) + " and its " + Readable.plural(n, "control"));
+                    grouped.add(name);
+                }
+            }
+        }
+        int left = 0;
+        for (String name : all) {
+            if (grouped.contains(name)) {
+                continue;
+            }
+            if (names.size() == most) {
+                left++;
+            } else {
+                names.add(Readable.bare(name));
+            }
+        }
+        if (left > 0) {
+            names.add("+" + left + " more");
+        }
+        if (!names.isEmpty()) {
+            parts.add(what + " " + String.join(", ", names));
+        }
+    }
+}
