@@ -71,7 +71,16 @@ final class SwingSet2 {
 
     /** The places and sizes of every visible X window of JVM {@code pid} (none: an empty list). */
     static List<Rectangle> xWindows(long pid) throws Exception {
-        Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "")
+        List<Rectangle> found = new ArrayList<>();
+        for (String id : xIds(pid, "")) {
+            found.add(geometry(id));
+        }
+        return found;
+    }
+
+    /** The ids of the visible X windows of JVM {@code pid} whose name matches {@code name} (xdotool's --name; none: empty). */
+    private static List<String> xIds(long pid, String name) throws Exception {
+        Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", name)
                 .redirectErrorStream(true).start();
         p.getOutputStream().close();
         boolean ended = p.waitFor(X_BOUND.toMillis(), TimeUnit.MILLISECONDS);
@@ -80,10 +89,10 @@ final class SwingSet2 {
             p.destroyForcibly();
             throw new AssertionError("xdotool search did not end");
         }
-        List<Rectangle> found = new ArrayList<>();
+        List<String> found = new ArrayList<>();
         for (String id : ids.split("\\s+")) {
             if (id.matches("\\d+")) {
-                found.add(geometry(id));
+                found.add(id);
             }
         }
         return found;
@@ -122,24 +131,13 @@ final class SwingSet2 {
      * @return where the X server showed it before, or null when it has no visible X window of that title and size
      */
     static Rectangle windowWhereAwtHasIt(long pid, String title, Rectangle awt) throws Exception {
-        Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name",
-                "^" + posixQuoted(title) + "$").redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        boolean ended = p.waitFor(X_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-        String ids = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!ended) {
-            p.destroyForcibly();
-            throw new AssertionError("xdotool search did not end");
-        }
-        for (String id : ids.split("\\s+")) {
-            if (id.matches("\\d+")) {
-                Rectangle x = geometry(id);
-                if (x.getSize().equals(awt.getSize())) {
-                    if (!x.getLocation().equals(awt.getLocation())) {
-                        run(X_BOUND, "xdotool", "windowmove", id, Integer.toString(awt.x), Integer.toString(awt.y));
-                    }
-                    return x;
+        for (String id : xIds(pid, "^" + posixQuoted(title) + "$")) {
+            Rectangle x = geometry(id);
+            if (x.getSize().equals(awt.getSize())) {
+                if (!x.getLocation().equals(awt.getLocation())) {
+                    run(X_BOUND, "xdotool", "windowmove", id, Integer.toString(awt.x), Integer.toString(awt.y));
                 }
+                return x;
             }
         }
         return null;

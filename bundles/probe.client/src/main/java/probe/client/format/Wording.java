@@ -18,8 +18,8 @@ public final class Wording {
     }
 
     /**
-     * The reply's first lines, without the receipt: what a front end that words the receipt itself
-     * (the MCP server) shows.
+     * The reply's first lines, without the receipt: what a front end that places the receipt
+     * elsewhere (the MCP server, a line of its own: {@link Receipt#line}) shows.
      *
      * @param d the op's description
      * @param data the reply's data (may be null)
