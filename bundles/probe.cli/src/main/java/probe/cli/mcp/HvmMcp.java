@@ -771,7 +771,15 @@ public final class HvmMcp {
         } finally {
             requests.done(requestId);
             if (ticker != null) {
-                ticker.shutdownNow();
+                // No interrupt: a tick may be writing its notification to the client's output, which an
+                // interrupt would close were it a channel. No tick starts after this, and one under way
+                // ends before the call's answer is written.
+                ticker.shutdown();
+                try {
+                    ticker.awaitTermination(PROGRESS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             own.close();
         }

@@ -196,7 +196,9 @@ final class StdioTransport implements McpServerTransportProvider {
                             continue;
                         }
                     }
-                    if (!inbound.tryEmitNext(m).isSuccess()) {
+                    Sinks.EmitResult emitted = inbound.tryEmitNext(m);
+                    if (!emitted.isSuccess()) {
+                        log.println("hvm-dbg mcp: the session takes no more messages (" + emitted + "); the input ends here");
                         break;
                     }
                     if (m instanceof JSONRPCNotification n && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {

@@ -18,11 +18,12 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,16 +49,22 @@ class LifecycleTest {
     /** The client's side of the pipes: each line the server wrote is recorded (its method, or "response"), then handed to the client. */
     private final class PipeClient implements McpClientTransport {
         final List<String> seen = new ArrayList<>();
-        final PipedOutputStream toServer = new PipedOutputStream();
-        final PipedInputStream fromServer = new PipedInputStream(1 << 20);
-        final PipedOutputStream serverOut;
-        final PipedInputStream serverIn;
+        // Real pipes, as a server's standard input and output are: a PipedInputStream fails a read
+        // once the thread that wrote last has ended, and here Reactor's threads write.
+        final OutputStream toServer;
+        final InputStream fromServer;
+        final OutputStream serverOut;
+        final InputStream serverIn;
         /** Set when the client sent notifications/initialized, as its index in {@link #seen}. */
         volatile int initializedAt = -1;
 
         PipeClient() throws IOException {
-            serverIn = new PipedInputStream(toServer, 1 << 20);
-            serverOut = new PipedOutputStream(fromServer);
+            Pipe in = Pipe.open();
+            Pipe out = Pipe.open();
+            toServer = Channels.newOutputStream(in.sink());
+            serverIn = Channels.newInputStream(in.source());
+            serverOut = Channels.newOutputStream(out.sink());
+            fromServer = Channels.newInputStream(out.source());
         }
 
         @Override
@@ -93,8 +100,10 @@ class LifecycleTest {
                             initializedAt = seen.size();
                         }
                     }
-                    toServer.write((json.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
-                    toServer.flush();
+                    synchronized (toServer) {
+                        toServer.write((json.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
+                        toServer.flush();
+                    }
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
                 }

@@ -13,8 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.io.PrintStream;
 import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
@@ -81,10 +79,12 @@ class ServerTest {
     /** As {@code printf '…' | hvm-dbg mcp} runs it: what was read before the input ended is answered, then the server ends. */
     @Test
     void callsReadBeforeTheInputEndsAreAnswered() throws Exception {
-        PipedOutputStream toServer = new PipedOutputStream();
-        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        // The server's output on a real pipe, as its standard output is: a PipedInputStream fails a read
-        // ("Write end dead") once the last thread that wrote ends, and the server writes from the thread that sends.
+        // The server's input and output on real pipes, as its standard input and output are: a
+        // PipedInputStream fails a read ("Write end dead", "Pipe broken") when the thread that wrote
+        // last has ended or looks so, which under load made this test fail with no fault of the server's.
+        Pipe input = Pipe.open();
+        OutputStream toServer = Channels.newOutputStream(input.sink());
+        InputStream serverIn = Channels.newInputStream(input.source());
         Pipe pipe = Pipe.open();
         InputStream fromServer = Channels.newInputStream(pipe.source());
         OutputStream serverOut = Channels.newOutputStream(pipe.sink());
@@ -116,10 +116,12 @@ class ServerTest {
     @Test
     void anAbsentGuiIsAnErrorResultAndTheNextCallConnects() throws Exception {
         Path socket = dir.resolve("probe.sock");
-        PipedOutputStream toServer = new PipedOutputStream();
-        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        // The server's output on a real pipe, as its standard output is: a PipedInputStream fails a read
-        // ("Write end dead") once the last thread that wrote ends, and the server writes from the thread that sends.
+        // The server's input and output on real pipes, as its standard input and output are: a
+        // PipedInputStream fails a read ("Write end dead", "Pipe broken") when the thread that wrote
+        // last has ended or looks so, which under load made this test fail with no fault of the server's.
+        Pipe input = Pipe.open();
+        OutputStream toServer = Channels.newOutputStream(input.sink());
+        InputStream serverIn = Channels.newInputStream(input.source());
         Pipe pipe = Pipe.open();
         InputStream fromServer = Channels.newInputStream(pipe.source());
         OutputStream serverOut = Channels.newOutputStream(pipe.sink());
@@ -240,9 +242,8 @@ class ServerTest {
      */
     @Test
     void everyToolsAnnotationsTellTheTruth() throws Exception {
-        PipedOutputStream toServer = new PipedOutputStream();
         int[] exit = {-1};
-        Thread server = serve(dir.resolve("absent.sock"), exit, toServer);
+        Thread server = serve(dir.resolve("absent.sock"), exit);
         JsonNode tools = request("tools/list", "{}").at("/result/tools");
         Map<String, String> expected = Map.ofEntries(
                 Map.entry("gui_snapshot", "readOnly"), Map.entry("gui_screenshot", "readOnly"),
@@ -280,13 +281,16 @@ class ServerTest {
     }
 
     /** Starts the server on pipes against {@code socket} and initializes it; the thread that runs it. */
-    private Thread serve(Path socket, int[] exit, PipedOutputStream toServer) throws Exception {
-        return serve(socket, false, exit, toServer);
+    private Thread serve(Path socket, int[] exit) throws Exception {
+        return serve(socket, false, exit);
     }
 
-    /** {@link #serve(Path, int[], PipedOutputStream)}; {@code json}: as {@code hvm-dbg mcp --json}. */
-    private Thread serve(Path socket, boolean json, int[] exit, PipedOutputStream toServer) throws Exception {
-        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+    /** {@link #serve(Path, int[])}; {@code json}: as {@code hvm-dbg mcp --json}. */
+    private Thread serve(Path socket, boolean json, int[] exit) throws Exception {
+        // The server's input on a real pipe too (see callsReadBeforeTheInputEndsAreAnswered).
+        Pipe input = Pipe.open();
+        OutputStream toServer = Channels.newOutputStream(input.sink());
+        InputStream serverIn = Channels.newInputStream(input.source());
         // The server's output on a real pipe, as its standard output is: a PipedInputStream fails a read
         // ("Write end dead") once the last thread that wrote ends, and the server writes from the thread that sends.
         Pipe pipe = Pipe.open();
@@ -296,7 +300,7 @@ class ServerTest {
             try (OutputStream closedAtExit = serverOut) {
                 // As a process's standard output closes when it exits: the client reads to the end.
                 exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, json, serverIn, closedAtExit,
-                        new PrintStream(new ByteArrayOutputStream(), true));
+                        System.err);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (java.io.IOException e) {
@@ -345,9 +349,8 @@ class ServerTest {
                     TestProbe.standard().handle(req, conn);
             }
         })) {
-            PipedOutputStream toServer = new PipedOutputStream();
             int[] exit = {-1};
-            Thread server = serve(probe.socket(), exit, toServer);
+            Thread server = serve(probe.socket(), exit);
             StringBuilder piped = new StringBuilder("{\"jsonrpc\":\"2.0\",\"id\":\"w\",\"method\":\"tools/call\",\"params\":"
                     + "{\"name\":\"gui_wait\",\"arguments\":{\"identifier\":\"a.b\",\"state\":\"showing\"}}}\n");
             for (int i = 1; i <= 3; i++) {
@@ -391,9 +394,8 @@ class ServerTest {
                     TestProbe.standard().handle(req, conn);
             }
         })) {
-            PipedOutputStream toServer = new PipedOutputStream();
             int[] exit = {-1};
-            Thread server = serve(probe.socket(), exit, toServer);
+            Thread server = serve(probe.socket(), exit);
             out.write(("{\"jsonrpc\":\"2.0\",\"id\":\"w1\",\"method\":\"tools/call\",\"params\":{\"name\":\"gui_wait\","
                     + "\"arguments\":{\"identifier\":\"a.b\",\"state\":\"showing\",\"timeoutMillis\":60000},"
                     + "\"_meta\":{\"progressToken\":\"tok\"}}}\n").getBytes(StandardCharsets.UTF_8));
@@ -472,9 +474,8 @@ class ServerTest {
                     TestProbe.standard().handle(req, conn);
             }
         })) {
-            PipedOutputStream toServer = new PipedOutputStream();
             int[] exit = {-1};
-            Thread server = serve(probe.socket(), exit, toServer);
+            Thread server = serve(probe.socket(), exit);
             assertEquals("pressed tab\nnow: no dialog open", text(tool("gui_keypress", "{\"key\":\"tab\"}")));
             error.set(true);
             assertEquals("pressed tab\nnow: error \"Error\" (modal), its controls:\n  button dialog.error.button.ok \"OK\"",
@@ -505,9 +506,8 @@ class ServerTest {
                         TestProbe.standard().handle(req, conn);
                 }
             })) {
-                PipedOutputStream toServer = new PipedOutputStream();
                 int[] exit = {-1};
-                Thread server = serve(probe.socket(), json, exit, toServer);
+                Thread server = serve(probe.socket(), json, exit);
                 JsonNode r = tool("gui_keypress", "{\"key\":\"tab\"}");
                 assertEquals("tab", r.at("/structuredContent/data/key").asText(), r.toString());
                 assertEquals(json ? "pressed tab\nnow: no dialog open\ndata: {\"data\":{\"key\":\"tab\"},\"dialog\":{\"name\":null}}"
