@@ -57,6 +57,25 @@ class ListingTest {
     }
 
     @Test
+    void theTreeNestsByParentAndNeverLoops() throws Exception {
+        JsonNode items = json("[{'identifier':'a','role':'window'},"
+                + "{'identifier':'b','role':'group','parent':'a'},"
+                + "{'identifier':'c','role':'button','parent':'b'},"
+                + "{'identifier':'d','role':'button','parent':'unknown'},"
+                + "{'identifier':'e','role':'button','parent':'e'},"
+                + "{'identifier':'a','role':'button','parent':'c'},"
+                + "{'identifier':'f','role':'button','parent':'a'}]");
+        assertEquals(String.join("\n",
+                "window a",
+                "  group b",
+                "    button c",
+                "      button a",
+                "  button f",
+                "button d",
+                "button e"), Listing.text("window", items, null, Integer.MAX_VALUE));
+    }
+
+    @Test
     void maxItemsCutsTheListAndSaysHowManyMore() throws Exception {
         String[] lines = Listing.text("window", items(), null, 3).split("\n");
         assertEquals(4, lines.length);

@@ -399,12 +399,13 @@ class GuiVerbsTest {
         Run r = run("gui", "list");
         assertEquals(0, r.code, r.toString());
         assertEquals(String.join("\n",
-                "window  main  \"HVM\"  [0,0,1280,800]",
-                "  group  detail  [200,0,1080,800]",
-                "    button  detail.button.start  \"Start\"  [12,40,80,24]  disabled",
-                "    button  detail.button.stop  \"Stop\"  [100,40,80,24]  focused",
-                "    button  (no identifier)  \"OK\"  [300,40,80,24]  not clickable (it is behind the modal dialog 'dialog.createVM')",
-                "  row  sidebar.row.vm1  \"vm1\"  [0,0,200,20]  selected") + "\n", r.out);
+                "window main \"HVM\"",
+                "  group detail",
+                "    button detail.button.start \"Start\"  disabled",
+                "    button detail.button.stop \"Stop\"  focused",
+                "    button (no identifier) \"OK\"",
+                "  row sidebar.row.vm1 \"vm1\"  selected",
+                "1 control is behind the modal dialog 'dialog.createVM': close or operate it first") + "\n", r.out);
         assertEquals("", r.err);
         assertEquals("gui.list", lastOp());
         assertFalse(lastArgs().has("scope"), "the op's default scope");
@@ -443,9 +444,9 @@ class GuiVerbsTest {
         assertEquals(0, r.code, r.toString());
         assertEquals(String.join("\n",
                 "createVM \"Create VM\" modal focused",
-                "  dialog  dialog.createVM  \"Create VM\"  [300,200,400,300]",
-                "    input  dialog.createVM.input.name  \"Name\"  [10,10,200,24]  value=\"vm2\"",
-                "    password  dialog.createVM.input.password  \"Password\"  [10,40,200,24]  length=8") + "\n", r.out);
+                "  dialog dialog.createVM \"Create VM\"",
+                "    input dialog.createVM.input.name \"Name\"  value=\"vm2\"",
+                "    password dialog.createVM.input.password \"Password\"  length=8") + "\n", r.out);
         assertEquals("gui.dialog.current", lastOp());
     }
 
@@ -476,9 +477,9 @@ class GuiVerbsTest {
         Run r = run("gui", "audit");
         assertEquals(0, r.code, r.toString());
         assertEquals(String.join("\n",
-                "no identifier: button  (no identifier)  \"OK\"  [300,40,80,24]  window=dialog.createVM  parent=dialog.createVM",
-                "shared identifier: button  detail.button.x  \"X\"  [1,2,3,4]  window=main  parent=detail",
-                "shared identifier: button  detail.button.x  \"X\"  [5,6,7,8]  window=main  parent=detail",
+                "no identifier: button (no identifier) \"OK\"  at [300,40,80,24]  window=dialog.createVM  parent=dialog.createVM",
+                "shared identifier: button detail.button.x \"X\"  at [1,2,3,4]  window=main  parent=detail",
+                "shared identifier: button detail.button.x \"X\"  at [5,6,7,8]  window=main  parent=detail",
                 "audit: 3 problems: 1 no identifier, 2 shared identifier") + "\n", r.out);
         assertEquals("gui.audit", lastOp(), "no gui.list to count when there are problems");
 

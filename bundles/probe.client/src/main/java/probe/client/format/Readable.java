@@ -1,6 +1,5 @@
 package probe.client.format;
 
-import static probe.api.text.Listing.isFalse;
 import static probe.api.text.Listing.isTrue;
 import static probe.api.text.Listing.text;
 
@@ -39,8 +38,9 @@ public final class Readable {
     // ---- gui.list, gui.dialog.current, gui.audit ----
 
     /**
-     * {@code gui.list}'s data: its items as an indented tree, or a line saying the scope is empty;
-     * with {@code format: text}, the probe's lines as they are.
+     * {@code gui.list}'s data: its items as an indented tree, one line each, as the probe writes
+     * them for {@code format: text} ({@link Listing}: one wording of a control for every front end),
+     * or a line saying the scope is empty; with {@code format: text}, the probe's lines as they are.
      */
     static String list(JsonNode data) {
         String text = text(data, "text");
@@ -49,127 +49,31 @@ public final class Readable {
             return text;
         }
         JsonNode items = data == null ? null : data.get("items");
-        if (items == null || !items.isArray() || items.isEmpty()) {
-            String scope = text(data, "scope");
-            return "no items in scope " + bare(scope == null ? "window" : scope);
+        String scope = text(data, "scope");
+        StringBuilder b = new StringBuilder(Listing.text(scope == null ? "window" : scope, items, null, Integer.MAX_VALUE));
+        JsonNode more = data == null ? null : data.get("more");
+        if (more != null && more.asInt() > 0 && items != null && !items.isEmpty()) {
+            b.append("\n+").append(more.asInt()).append(" more not shown (maxItems)");
         }
-        JsonNode more = data.get("more");
-        String tree = tree(items, 0);
-        return more != null && more.asInt() > 0 ? tree + "\n+" + more.asInt() + " more not shown (maxItems)" : tree;
-    }
-
-    /**
-     * Items as a tree: each under its {@code parent} (the nearest named ancestor's identifier) when
-     * that parent is among the items before it, else at the top, in the order given, one line each
-     * ({@link #item}), indented two spaces per level plus {@code indent} levels.
-     */
-    static String tree(JsonNode items, int indent) {
-        Forest forest = forest(items);
-        StringBuilder out = new StringBuilder();
-        for (int r : forest.roots()) {
-            appendTree(out, items, forest.children(), r, indent);
+        // The lines do not mark each control behind a modal dialog: said once, here.
+        String behind = null;
+        int blocked = 0;
+        for (int i = 0; items != null && i < items.size(); i++) {
+            String reason = text(items.get(i), "reason");
+            if (reason != null && reason.startsWith(BEHIND_MODAL)) {
+                behind = behind == null ? reason.substring("it is ".length()) : behind;
+                blocked++;
+            }
         }
-        return out.toString();
-    }
-
-    /**
-     * gui.list items as a forest, by index: the items at the top, in the order given, and each
-     * item's children in order.
-     *
-     * @param roots the indices of the items at the top
-     * @param children for each item's index, the indices of the items under it
-     * @since 1.1
-     */
-    public record Forest(List<Integer> roots, List<List<Integer>> children) {
-    }
-
-    /**
-     * The forest of {@code items}: each under its {@code parent} (the nearest named ancestor's
-     * identifier) when that parent is among the items before it, else at the top.
-     *
-     * @since 1.1
-     */
-    static Forest forest(JsonNode items) {
-        Listing.Forest f = Listing.forest(items);
-        return new Forest(f.roots(), f.children());
-    }
-
-    private static void appendTree(StringBuilder out, JsonNode items, List<List<Integer>> children, int i, int depth) {
-        if (out.length() > 0) {
-            out.append('\n');
-        }
-        out.append(INDENT.repeat(depth)).append(item(items.get(i)));
-        for (int c : children.get(i)) {
-            appendTree(out, items, children, c, depth + 1);
-        }
-    }
-
-    /**
-     * One item on one line: role, identifier, label, frame, then what a person would want to know
-     * before operating it: {@code button  detail.button.start  "Start"  [12,40,80,24]  disabled}.
-     */
-    public static String item(JsonNode item) {
-        StringBuilder b = new StringBuilder();
-        String role = text(item, "role");
-        b.append(role != null ? role : text(item, "type") != null ? text(item, "type") : "?");
-        String id = text(item, "identifier");
-        b.append(SEP).append(id != null ? id : NO_IDENTIFIER);
-        String label = text(item, "label");
-        if (label != null && !label.isEmpty()) {
-            b.append(SEP).append(quote(label));
-        }
-        JsonNode frame = item.get("frame");
-        if (frame != null && frame.isArray()) {
-            b.append(SEP).append(frame(frame));
-        }
-        for (String m : markers(item, label)) {
-            b.append(SEP).append(m);
+        if (behind != null) {
+            b.append('\n').append(plural(blocked, "control")).append(blocked == 1 ? " is " : " are ").append(behind)
+                    .append(": close or operate it first");
         }
         return b.toString();
     }
 
-    private static List<String> markers(JsonNode item, String label) {
-        List<String> m = new ArrayList<>();
-        JsonNode v = item.get("value");
-        // A label's value is its text, already shown as the label.
-        if (v != null && !v.isNull() && !(v.isTextual() && v.textValue().equals(label))) {
-            m.add("value=" + value(v));
-        }
-        JsonNode length = item.get("length");
-        if (length != null && length.isNumber()) {
-            m.add("length=" + length.asText());
-        }
-        if (isTrue(item, "selected")) {
-            m.add("selected");
-        }
-        if (isFalse(item, "visible")) {
-            m.add("out of view");
-        }
-        if (isFalse(item, "editable")) {
-            m.add("read-only");
-        }
-        boolean disabled = isFalse(item, "enabled");
-        if (disabled) {
-            m.add("disabled");
-        }
-        if (isFalse(item, "clickable")) {
-            String reason = text(item, "reason");
-            // A plain label takes no clicks, as its role says: repeating it on every label is noise.
-            boolean plainLabel = reason != null && "label".equals(text(item, "role")) && reason.startsWith("it takes no mouse input");
-            if (reason == null) {
-                m.add("not clickable");
-            } else if (!plainLabel && !(disabled && reason.equals("it is disabled"))) {
-                m.add("not clickable (" + reason + ")");
-            }
-        }
-        if (isTrue(item, "focused")) {
-            m.add("focused");
-        }
-        if (isTrue(item, "inClosedMenu")) {
-            m.add("in closed menu");
-        }
-        return m;
-    }
+    /** How the probe's reason for a control behind a modal dialog starts. */
+    private static final String BEHIND_MODAL = "it is behind the modal dialog";
 
     /**
      * {@code gui.dialog.current}'s data: {@code createVM "Create VM" modal focused} and its controls
@@ -193,7 +97,7 @@ public final class Readable {
         }
         JsonNode controls = data.get("controls");
         if (controls != null && controls.isArray() && !controls.isEmpty()) {
-            b.append('\n').append(tree(controls, 1));
+            return Listing.tree(b.toString(), controls, "", Integer.MAX_VALUE).replace("\n", "\n" + INDENT);
         }
         return b.toString();
     }
@@ -216,7 +120,7 @@ public final class Readable {
             String problem = text(p, "problem");
             problem = problem == null ? "problem" : problem;
             kinds.merge(problem, 1, Integer::sum);
-            b.append(problem).append(": ").append(item(p));
+            b.append(problem).append(": ").append(Listing.line(p)).append(at(p));
             String window = text(p, "window");
             if (window != null) {
                 b.append(SEP).append("window=").append(bare(window));
@@ -529,7 +433,7 @@ public final class Readable {
             for (JsonNode c : candidates) {
                 b.append('\n').append(INDENT);
                 if (c.isObject()) {
-                    b.append(item(c));
+                    b.append(Listing.line(c)).append(at(c));
                     String window = text(c, "window");
                     if (window != null) {
                         b.append(SEP).append("window=").append(bare(window));
@@ -543,6 +447,16 @@ public final class Readable {
     }
 
     // ---- pieces ----
+
+    /**
+     * {@code "  at [x,y,w,h]"}: where a control is, for the lines where its identifier cannot tell
+     * a person which one it is (an audit's unnamed or shared one, an ambiguous identifier's
+     * candidates); empty without a frame.
+     */
+    private static String at(JsonNode item) {
+        JsonNode frame = item.get("frame");
+        return frame != null && frame.isArray() ? SEP + "at " + frame(frame) : "";
+    }
 
     /** {@code [x,y,w,h]} or {@code [x,y]}, from a JSON array of numbers. */
     public static String frame(JsonNode numbers) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import probe.api.text.Listing;
 import probe.api.wire.Wire;
 
 /** The readable lines, field by field, and what happens with odd data. */
@@ -16,29 +17,16 @@ class ReadableTest {
     }
 
     @Test
-    void itemShowsRoleIdentifierLabelFrameAndMarkers() throws Exception {
-        assertEquals("button  detail.button.start  \"Start\"  [12,40,80,24]",
-                Readable.item(json("{'identifier':'detail.button.start','type':'JButton','role':'button','frame':[12,40,80,24],"
-                        + "'label':'Start','enabled':true,'focused':false,'clickable':true,'parent':'detail'}")));
-        assertEquals("toggle  dialog.createVM.toggle.encrypt  \"Encrypt\"  [1,2,3,4]  value=true  disabled  focused",
-                Readable.item(json("{'identifier':'dialog.createVM.toggle.encrypt','role':'toggle','frame':[1,2,3,4],'label':'Encrypt',"
-                        + "'value':true,'enabled':false,'focused':true,'clickable':false,'reason':'it is disabled'}")));
-        assertEquals("spinner  dialog.createVM.spinner.cpus  [0,0,5,5]  value=4  read-only",
-                Readable.item(json("{'identifier':'dialog.createVM.spinner.cpus','role':'spinner','frame':[0,0,5,5],'label':null,"
-                        + "'value':4,'editable':false}")));
-        assertEquals("menuItem  menu.file.quit  \"Quit\"  [0,0,0,0]  not clickable (it is not showing)  in closed menu",
-                Readable.item(json("{'identifier':'menu.file.quit','role':'menuItem','frame':[0,0,0,0],'label':'Quit',"
-                        + "'enabled':true,'clickable':false,'reason':'it is not showing','inClosedMenu':true}")));
-        assertEquals("row  sidebar.row.vm9  \"vm9\"  [0,180,200,20]  out of view",
-                Readable.item(json("{'identifier':'sidebar.row.vm9','role':'row','frame':[0,180,200,20],'label':'vm9',"
-                        + "'selected':false,'visible':false}")));
-        assertEquals("password  dialog.x.input.password  [0,0,1,1]  length=0",
-                Readable.item(json("{'identifier':'dialog.x.input.password','role':'password','frame':[0,0,1,1],'length':0}")));
-        assertEquals("label  detail.label.state  \"Running\"", Readable.item(json(
-                "{'identifier':'detail.label.state','role':'label','label':'Running','value':'Running'}")), "a label's value is its label");
-        assertEquals("JPanel  (no identifier)", Readable.item(json("{'identifier':null,'type':'JPanel'}")));
-        assertEquals("?  (no identifier)", Readable.item(json("{}")));
-        assertEquals("button  b  not clickable", Readable.item(json("{'identifier':'b','role':'button','clickable':false}")));
+    void aControlReadsAsTheProbesOwnLinesSayIt() throws Exception {
+        String items = "[{'identifier':'main','role':'window','label':'HVM','frame':[0,0,9,9]},"
+                + "{'identifier':'detail.button.start','role':'button','label':'Start','parent':'main','enabled':false,'frame':[1,2,3,4]}]";
+        String lines = Listing.text("window", json(items), null, Integer.MAX_VALUE);
+        assertEquals("window main \"HVM\"\n  button detail.button.start \"Start\"  disabled", lines, "no frames: one acts by identifier");
+        assertEquals(lines, Readable.list(json("{'scope':'window','items':" + items + "}")), "gui list shows the lines the probe writes");
+        assertEquals(lines + "\n+3 more not shown (maxItems)", Readable.list(json("{'scope':'window','items':" + items + ",'more':3}")));
+        assertEquals("createVM \"Create VM\" modal\n  input dialog.createVM.input.name \"Name\"  focused",
+                Readable.dialog(json("{'name':'createVM','title':'Create VM','modal':true,'controls':["
+                        + "{'identifier':'dialog.createVM.input.name','role':'input','label':'Name','focused':true}]}")));
     }
 
     @Test
@@ -52,26 +40,6 @@ class ReadableTest {
     }
 
     @Test
-    void treeNestsByParentAndNeverLoops() throws Exception {
-        ArrayNode items = (ArrayNode) json("[{'identifier':'a','role':'window'},"
-                + "{'identifier':'b','role':'group','parent':'a'},"
-                + "{'identifier':'c','role':'button','parent':'b'},"
-                + "{'identifier':'d','role':'button','parent':'unknown'},"
-                + "{'identifier':'e','role':'button','parent':'e'},"
-                + "{'identifier':'a','role':'button','parent':'c'},"
-                + "{'identifier':'f','role':'button','parent':'a'}]");
-        assertEquals(String.join("\n",
-                "window  a",
-                "  group  b",
-                "    button  c",
-                "      button  a",
-                "  button  f",
-                "button  d",
-                "button  e"), Readable.tree(items, 0));
-        assertEquals("    window  a", Readable.tree((ArrayNode) json("[{'identifier':'a','role':'window'}]"), 2));
-    }
-
-    @Test
     void listDialogAndAuditOfNothing() throws Exception {
         assertEquals("no items in scope sidebar", Readable.list(json("{'scope':'sidebar','items':[]}")));
         assertEquals("no items in scope \"odd scope\"", Readable.list(json("{'scope':'odd scope','items':[]}")));
@@ -81,7 +49,7 @@ class ReadableTest {
         assertEquals("about \"About HVM\"", Readable.dialog(json("{'name':'about','title':'About HVM','modal':false,'focused':false}")));
         assertEquals("audit: nothing to fix (1 control checked)", Readable.audit(json("{'problems':[]}"), 1));
         assertEquals("audit: nothing to fix", Readable.audit(json("{'problems':[]}"), -1));
-        assertEquals("problem: button  x\naudit: 1 problem: 1 problem", Readable.audit(json("{'problems':[{'identifier':'x','role':'button'}]}"), -1));
+        assertEquals("problem: button x\naudit: 1 problem: 1 problem", Readable.audit(json("{'problems':[{'identifier':'x','role':'button'}]}"), -1));
     }
 
     @Test
@@ -160,8 +128,8 @@ class ReadableTest {
                 Readable.error("gui.invalid_args", "unknown argument 'scop' for gui.list; did you mean 'scope'? accepted: scope",
                         json("{'unknown':['scop'],'accepted':['scope'],'nearest':['scope']}")), "so does a 'did you mean'");
         assertEquals("gui.identifier_ambiguous: 2 showing views share the identifier 'b'\n"
-                + "  button  b  \"OK\"  [1,2,3,4]  window=main\n"
-                + "  button  b  \"OK\"  [5,6,7,8]  window=dialog.x",
+                + "  button b \"OK\"  at [1,2,3,4]  window=main\n"
+                + "  button b \"OK\"  at [5,6,7,8]  window=dialog.x",
                 Readable.error("gui.identifier_ambiguous", "2 showing views share the identifier 'b'",
                         json("{'candidates':[{'identifier':'b','role':'button','label':'OK','frame':[1,2,3,4],'window':'main'},"
                                 + "{'identifier':'b','role':'button','label':'OK','frame':[5,6,7,8],'window':'dialog.x'}],'nearest':[]}")));
