@@ -51,6 +51,7 @@ import probe.client.ProbeOpException;
 import probe.client.ProbePeerException;
 import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
+import probe.client.format.Readable;
 import probe.client.format.Wording;
 import probe.client.internal.Json;
 import reactor.core.publisher.Mono;
@@ -799,7 +800,7 @@ public final class HvmMcp {
     private CallToolResult dialog(ToolSpecs.Spec s, ObjectNode args) {
         JsonNode data = probe.call(s.op(), args.isEmpty() ? null : args, null);
         lastDialog = Snapshot.dialogName(data);
-        String first = "now: " + Snapshot.now(data, true) + (lastDialog == null ? "" : ", its controls:");
+        String first = "now: " + Readable.dialogHead(data, true) + (lastDialog == null ? "" : ", its controls:");
         String text = lastDialog == null ? first : Listing.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
                 .replace("\n", "\n  ");
         return result(text, data, null);
@@ -861,7 +862,7 @@ public final class HvmMcp {
     private static String nowLine(Probe.Both both, boolean withTitle) {
         ProbeClientException e = both.secondFailed();
         if (e == null) {
-            return Snapshot.now(both.second(), withTitle);
+            return Readable.dialogHead(both.second(), withTitle);
         }
         if (e instanceof ProbeOpException) {
             return "which dialog is open is not known (" + ((ProbeOpException) e).code() + ": " + e.getMessage() + ")";
@@ -874,7 +875,7 @@ public final class HvmMcp {
         try {
             JsonNode dialog = probe.call(opOf(OpDescription.Reply.DIALOG), null, null);
             lastDialog = Snapshot.dialogName(dialog);
-            return Snapshot.now(dialog, false);
+            return Readable.dialogHead(dialog, false);
         } catch (ProbeOpException e) {
             return "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
         } catch (ProbeClientException e) {

@@ -69,10 +69,10 @@ public final class Replies {
         if (dialogUnknown != null) {
             b.append("\nnow: ").append(dialogUnknown);
         } else if (controls != null && Snapshot.dialogName(dialog) != null) {
-            b.append('\n').append(Listing.tree("now: " + Snapshot.now(dialog, true) + ", its controls:", controls, "(none)",
+            b.append('\n').append(Listing.tree("now: " + Readable.dialogHead(dialog, true) + ", its controls:", controls, "(none)",
                     Integer.MAX_VALUE).replace("\n", "\n  "));
         } else {
-            b.append("\nnow: ").append(Snapshot.now(dialog, false));
+            b.append("\nnow: ").append(Readable.dialogHead(dialog, false));
         }
         return b.toString();
     }

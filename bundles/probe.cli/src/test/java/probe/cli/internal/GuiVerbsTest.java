@@ -443,7 +443,7 @@ class GuiVerbsTest {
         Run r = run("gui", "dialog");
         assertEquals(0, r.code, r.toString());
         assertEquals(String.join("\n",
-                "createVM \"Create VM\" modal focused",
+                "createVM \"Create VM\" (modal)",
                 "  dialog dialog.createVM \"Create VM\"",
                 "    input dialog.createVM.input.name \"Name\"  value=\"vm2\"",
                 "    password dialog.createVM.input.password \"Password\"  length=8") + "\n", r.out);

@@ -16,9 +16,9 @@ class SnapshotTest {
 
     @Test
     void theFirstLineSaysWhichDialogIsOpenAndItsModality() throws Exception {
-        assertEquals("createVM \"Create VM\" (modal)", Snapshot.now(json("{'name':'createVM','title':'Create VM','modal':true,'focused':true,'controls':[]}"), true));
-        assertEquals("no dialog open", Snapshot.now(json("{'name':null,'controls':[]}"), true));
-        assertEquals("about \"About\" (not modal, not focused)", Snapshot.now(json("{'name':'about','title':'About','modal':false,'focused':false}"), true));
-        assertEquals("about (not modal)", Snapshot.now(json("{'name':'about','title':'About','modal':false}"), false));
+        assertEquals("createVM \"Create VM\" (modal)", probe.client.format.Readable.dialogHead(json("{'name':'createVM','title':'Create VM','modal':true,'focused':true,'controls':[]}"), true));
+        assertEquals("no dialog open", probe.client.format.Readable.dialogHead(json("{'name':null,'controls':[]}"), true));
+        assertEquals("about \"About\" (not modal, not focused)", probe.client.format.Readable.dialogHead(json("{'name':'about','title':'About','modal':false,'focused':false}"), true));
+        assertEquals("about (not modal)", probe.client.format.Readable.dialogHead(json("{'name':'about','title':'About','modal':false}"), false));
     }
 }

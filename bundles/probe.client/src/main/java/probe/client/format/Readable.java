@@ -76,30 +76,43 @@ public final class Readable {
     private static final String BEHIND_MODAL = "it is behind the modal dialog";
 
     /**
-     * {@code gui.dialog.current}'s data: {@code createVM "Create VM" modal focused} and its controls
-     * as a tree below, or {@code no dialog open}.
+     * {@code gui.dialog.current}'s data: its head ({@link #dialogHead}) and its controls as a tree
+     * below, or {@code no dialog open}.
      */
     static String dialog(JsonNode data) {
-        String name = text(data, "name");
+        String head = dialogHead(data, true);
+        JsonNode controls = data == null ? null : data.get("controls");
+        if (text(data, "name") != null && controls != null && controls.isArray() && !controls.isEmpty()) {
+            return Listing.tree(head, controls, "", Integer.MAX_VALUE).replace("\n", "\n" + INDENT);
+        }
+        return head;
+    }
+
+    /**
+     * The dialog open now, from {@code gui.dialog.current}'s data, in a few words, as every front
+     * end says it (the MCP server after {@code now:}): {@code createVM "Create Virtual Machine"
+     * (modal)} ({@code withTitle}) or {@code createVM (modal)}; {@code (not modal)},
+     * {@code not focused} when so; {@code no dialog open}.
+     */
+    public static String dialogHead(JsonNode dialog, boolean withTitle) {
+        String name = text(dialog, "name");
         if (name == null) {
             return "no dialog open";
         }
         StringBuilder b = new StringBuilder(bare(name));
-        String title = text(data, "title");
-        if (title != null && !title.isEmpty()) {
+        String title = text(dialog, "title");
+        if (withTitle && title != null && !title.isEmpty()) {
             b.append(' ').append(quote(title));
         }
-        if (isTrue(data, "modal")) {
-            b.append(" modal");
+        // What the data does not say (a plugin's or an older probe's) is not guessed.
+        List<String> how = new ArrayList<>();
+        if (isTrue(dialog, "modal") || Listing.isFalse(dialog, "modal")) {
+            how.add(isTrue(dialog, "modal") ? "modal" : "not modal");
         }
-        if (isTrue(data, "focused")) {
-            b.append(" focused");
+        if (Listing.isFalse(dialog, "focused")) {
+            how.add("not focused");
         }
-        JsonNode controls = data.get("controls");
-        if (controls != null && controls.isArray() && !controls.isEmpty()) {
-            return Listing.tree(b.toString(), controls, "", Integer.MAX_VALUE).replace("\n", "\n" + INDENT);
-        }
-        return b.toString();
+        return how.isEmpty() ? b.toString() : b.append(" (").append(String.join(", ", how)).append(')').toString();
     }
 
     /**

@@ -24,7 +24,7 @@ class ReadableTest {
         assertEquals("window main \"HVM\"\n  button detail.button.start \"Start\"  disabled", lines, "no frames: one acts by identifier");
         assertEquals(lines, Readable.list(json("{'scope':'window','items':" + items + "}")), "gui list shows the lines the probe writes");
         assertEquals(lines + "\n+3 more not shown (maxItems)", Readable.list(json("{'scope':'window','items':" + items + ",'more':3}")));
-        assertEquals("createVM \"Create VM\" modal\n  input dialog.createVM.input.name \"Name\"  focused",
+        assertEquals("createVM \"Create VM\" (modal)\n  input dialog.createVM.input.name \"Name\"  focused",
                 Readable.dialog(json("{'name':'createVM','title':'Create VM','modal':true,'controls':["
                         + "{'identifier':'dialog.createVM.input.name','role':'input','label':'Name','focused':true}]}")));
     }
@@ -46,7 +46,7 @@ class ReadableTest {
         assertEquals("no items in scope window", Readable.list(null));
         assertEquals("no dialog open", Readable.dialog(json("{'name':null,'title':null,'modal':false,'controls':[]}")));
         assertEquals("no dialog open", Readable.dialog(null));
-        assertEquals("about \"About HVM\"", Readable.dialog(json("{'name':'about','title':'About HVM','modal':false,'focused':false}")));
+        assertEquals("about \"About HVM\" (not modal, not focused)", Readable.dialog(json("{'name':'about','title':'About HVM','modal':false,'focused':false}")));
         assertEquals("audit: nothing to fix (1 control checked)", Readable.audit(json("{'problems':[]}"), 1));
         assertEquals("audit: nothing to fix", Readable.audit(json("{'problems':[]}"), -1));
         assertEquals("problem: button x\naudit: 1 problem: 1 problem", Readable.audit(json("{'problems':[{'identifier':'x','role':'button'}]}"), -1));
