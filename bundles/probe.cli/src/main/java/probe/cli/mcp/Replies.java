@@ -1,7 +1,5 @@
 package probe.cli.mcp;
 
-import static probe.api.text.Listing.text;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -113,18 +111,12 @@ public final class Replies {
     }
 
     /**
-     * An op's failure: {@code error CODE: message}, the nearest names and candidates the probe
-     * offers ({@link Readable#error}), and what blocks the control. The details as JSON are the
-     * result's structuredContent, not here.
+     * An op's failure: {@code error CODE: message}, then what the probe offers ({@link
+     * Readable#error}: the nearest names, the candidates, what blocks the control). The details as
+     * JSON are the result's structuredContent, not here.
      */
     public static String opError(String code, String message, JsonNode details) {
-        StringBuilder b = new StringBuilder("error ").append(Readable.error(code, message, details));
-        String blockedBy = text(details, "blockedBy");
-        if (blockedBy != null) {
-            b.append("\nblocked by: ").append(Readable.bare(blockedBy))
-                    .append(" (close it, or operate it, before the controls behind it)");
-        }
-        return b.toString();
+        return "error " + Readable.error(code, message, details);
     }
 
     /**

@@ -428,7 +428,8 @@ public final class Readable {
     /**
      * An op's failure for a person: {@code code: message}, then what the probe suggests in its
      * details: the {@code nearest} identifiers of an unknown one (unless the message names them
-     * already), and one line per {@code candidates} item of an ambiguous one, where it is.
+     * already), one line per {@code candidates} item of an ambiguous one, where it is, and what
+     * blocks a control that cannot be operated ({@code blockedBy}).
      */
     public static String error(String code, String message, JsonNode details) {
         String said = message == null ? "" : message;
@@ -455,6 +456,10 @@ public final class Readable {
                     b.append(c.asText());
                 }
             }
+        }
+        String blockedBy = text(details, "blockedBy");
+        if (blockedBy != null) {
+            b.append("\nblocked by: ").append(bare(blockedBy)).append(" (close it, or operate it, before the controls behind it)");
         }
         return b.toString();
     }
