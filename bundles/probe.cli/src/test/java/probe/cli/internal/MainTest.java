@@ -171,7 +171,8 @@ class MainTest {
     void probeErrorExitsOneWithCodeAndMessage() {
         Run r = run("--socket", sock(), "call", "fail");
         assertEquals(1, r.code, r.toString());
-        assertEquals("error gui.identifier_ambiguous: 2 controls match 'a.b'", r.err.trim());
+        assertEquals("error gui.identifier_ambiguous: 2 controls match 'a.b'\n  a.b.c\n  a.b.d", r.err.trim(),
+                "the candidates in the words every front end uses");
         assertEquals("", r.out);
 
         Run json = run("--socket", sock(), "--json", "call", "fail");
