@@ -78,23 +78,12 @@ public final class Receipt {
         e.path("opened").forEach(n -> said.add("dialog.opened " + n.asText()));
         e.path("closed").forEach(n -> said.add("dialog.closed " + n.asText()));
         List<String> events = new ArrayList<>();
-        int left = 0;
         for (JsonNode ev : e.path("events")) {
-            if (said.contains(ev.path("event").asText() + " " + ev.path("name").asText())) {
-                continue;
-            }
-            if (events.size() == most) {
-                left++;
-            } else {
+            if (!said.contains(ev.path("event").asText() + " " + ev.path("name").asText())) {
                 events.add(Readable.event(ev));
             }
         }
-        if (left > 0) {
-            events.add("+" + left + " more");
-        }
-        if (!events.isEmpty()) {
-            came.add("events " + String.join(", ", events));
-        }
+        bounded(came, "events", new ArrayList<>(), events, most);
         JsonNode truncated = e.get("truncated");
         if (truncated != null && truncated.isNumber() && truncated.asLong() > 0) {
             // The probe keeps at most so many entries of each list: the data has no more than this says.
@@ -194,22 +183,25 @@ public final class Receipt {
                 }
             }
         }
-        int left = 0;
+        List<String> rest = new ArrayList<>();
         for (String name : all) {
-            if (grouped.contains(name)) {
-                continue;
-            }
-            if (names.size() == most) {
-                left++;
-            } else {
-                names.add(Readable.bare(name));
+            if (!grouped.contains(name)) {
+                rest.add(Readable.bare(name));
             }
         }
-        if (left > 0) {
-            names.add("+" + left + " more");
+        bounded(parts, what, names, rest, most);
+    }
+
+    /** {@code what} and {@code first}, then {@code rest} up to {@code most} entries in all and {@code +N more}; nothing when both are empty. */
+    private static void bounded(List<String> parts, String what, List<String> first, List<String> rest, int most) {
+        List<String> shown = new ArrayList<>(first);
+        int room = Math.max(0, most - shown.size());
+        shown.addAll(rest.subList(0, Math.min(room, rest.size())));
+        if (rest.size() > room) {
+            shown.add("+" + (rest.size() - room) + " more");
         }
-        if (!names.isEmpty()) {
-            parts.add(what + " " + String.join(", ", names));
+        if (!shown.isEmpty()) {
+            parts.add(what + " " + String.join(", ", shown));
         }
     }
 }
