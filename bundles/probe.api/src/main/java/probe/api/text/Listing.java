@@ -289,6 +289,28 @@ public final class Listing {
         }
     }
 
+    /**
+     * The line that says once what the lines leave out of each control behind a modal dialog:
+     * {@code 13 controls are behind the modal dialog 'dialog.createVM': close or operate it first};
+     * null when none of {@code items} is behind one. For a front end that shows the lines with no
+     * other word of the open dialog (the MCP server's {@code now:} line is one).
+     *
+     * @since 1.2
+     */
+    public static String behindModal(JsonNode items) {
+        String behind = null;
+        int blocked = 0;
+        for (int i = 0; i < size(items); i++) {
+            String reason = text(items.get(i), "reason");
+            if (reason != null && reason.startsWith(BEHIND_MODAL)) {
+                behind = behind == null ? why(reason) : behind;
+                blocked++;
+            }
+        }
+        return behind == null ? null
+                : blocked + (blocked == 1 ? " control is " : " controls are ") + behind + ": close or operate it first";
+    }
+
     /** The registry's reason without its subject: {@code behind the modal dialog 'dialog.createVM'}. */
     static String why(String reason) {
         if (reason.startsWith("it is ")) {

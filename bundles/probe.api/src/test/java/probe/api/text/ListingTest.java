@@ -76,6 +76,19 @@ class ListingTest {
     }
 
     @Test
+    void theControlsBehindAModalDialogAreCountedInOneLine() throws Exception {
+        com.fasterxml.jackson.databind.node.ArrayNode items = JSON.createArrayNode();
+        for (String id : new String[] {"a", "b"}) {
+            items.addObject().put("identifier", id).put("role", "button").put("clickable", false)
+                    .put("reason", "it is behind the modal dialog 'dialog.x'");
+        }
+        items.addObject().put("identifier", "dialog.x.button.ok").put("role", "button");
+        assertEquals("2 controls are behind the modal dialog 'dialog.x': close or operate it first", Listing.behindModal(items));
+        assertEquals(null, Listing.behindModal(json("[{'identifier':'c','role':'button'}]")));
+        assertEquals(null, Listing.behindModal(json("{'not':'a list'}")));
+    }
+
+    @Test
     void maxItemsCutsTheListAndSaysHowManyMore() throws Exception {
         String[] lines = Listing.text("window", items(), null, 3).split("\n");
         assertEquals(4, lines.length);

@@ -56,24 +56,12 @@ public final class Readable {
             b.append("\n+").append(more.asInt()).append(" more not shown (maxItems)");
         }
         // The lines do not mark each control behind a modal dialog: said once, here.
-        String behind = null;
-        int blocked = 0;
-        for (int i = 0; items != null && i < items.size(); i++) {
-            String reason = text(items.get(i), "reason");
-            if (reason != null && reason.startsWith(BEHIND_MODAL)) {
-                behind = behind == null ? reason.substring("it is ".length()) : behind;
-                blocked++;
-            }
-        }
+        String behind = Listing.behindModal(items);
         if (behind != null) {
-            b.append('\n').append(plural(blocked, "control")).append(blocked == 1 ? " is " : " are ").append(behind)
-                    .append(": close or operate it first");
+            b.append('\n').append(behind);
         }
         return b.toString();
     }
-
-    /** How the probe's reason for a control behind a modal dialog starts. */
-    private static final String BEHIND_MODAL = "it is behind the modal dialog";
 
     /**
      * {@code gui.dialog.current}'s data: its head ({@link #dialogHead}) and its controls as a tree
