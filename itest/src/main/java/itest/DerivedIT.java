@@ -38,7 +38,7 @@ import probe.client.ProbeClient;
 class DerivedIT {
     private static final String SCENE = "unnamedFixture";
     private static final Set<String> EXPECTED = Set.of("unnamedFixture.window", "unnamedFixture.input.hostName",
-            "unnamedFixture.button.toggleRun", "unnamedFixture.network.button.apply", "unnamedFixture.display.button.apply",
+            "unnamedFixture.button.start", "unnamedFixture.network.button.apply", "unnamedFixture.display.button.apply",
             "unnamedFixture.toggle.enabled", "unnamedFixture.toggle.enabled-2", "unnamedFixture.button.ask", "unnamedFixture.menu.file",
             "unnamedFixture.menuItem.open", "unnamedFixture.menuItem.quit");
 
@@ -149,13 +149,13 @@ class DerivedIT {
         try (ProbeClient c = Fixture.client()) {
             frame = show();
             Probe.waitFor(c, "unnamedFixture.window", "showing");
-            JsonNode r = c.call("gui.click", Wire.object().put("identifier", "unnamedFixture.button.toggleRun").put("settleMillis", 300));
+            JsonNode r = c.call("gui.click", Wire.object().put("identifier", "unnamedFixture.button.start").put("settleMillis", 300));
             boolean said = false;
             for (JsonNode ch : r.get("effects").get("changed")) {
-                said |= "unnamedFixture.button.toggleRun".equals(ch.get("identifier").asText()) && "Stop".equals(ch.get("after").asText());
+                said |= "unnamedFixture.button.start".equals(ch.get("identifier").asText()) && "Stop".equals(ch.get("after").asText());
             }
             assertTrue(said, "the receipt names the derived identifier: " + r);
-            assertEquals("Stop", item(items(c), "unnamedFixture.button.toggleRun").get("label").asText(), "Start -> Stop keeps its identifier");
+            assertEquals("Stop", item(items(c), "unnamedFixture.button.start").get("label").asText(), "Start -> Stop keeps its identifier");
             c.call("gui.type", Wire.object().put("identifier", "unnamedFixture.input.hostName").put("text", "alpha"));
             assertEquals("alpha", item(items(c), "unnamedFixture.input.hostName").get("value").asText());
         }

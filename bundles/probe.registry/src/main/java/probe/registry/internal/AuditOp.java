@@ -90,7 +90,9 @@ public final class AuditOp implements ProbeOp {
         for (JsonNode i : items) {
             JsonNode id = i.get("identifier");
             // A derived identifier is the probe's, not the app's: no catalogue could hold it.
-            if (id != null && id.isTextual() && !i.path("derived").asBoolean(false) && !catalogue.knows(id.textValue())) {
+            // A copy of a name several things share (name#2) is the app's name as far as the catalogue goes.
+            String name = i.hasNonNull("shares") ? i.get("shares").textValue() : id != null && id.isTextual() ? id.textValue() : null;
+            if (name != null && !i.path("derived").asBoolean(false) && !catalogue.knows(name)) {
                 problems.add(((ObjectNode) i).put("problem", NOT_IN_CATALOGUE));
             }
         }

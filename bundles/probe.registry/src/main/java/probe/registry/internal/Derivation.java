@@ -79,6 +79,55 @@ final class Derivation {
         return out.length() == 0 ? null : out.toString();
     }
 
+    /** Where a title's parts meet: an application's name and a document's are joined by one of these. */
+    private static final Pattern TITLE_SEPARATOR = Pattern.compile("\\s+[-\u2013\u2014|\u00b7\u2022:]\\s+|:\\s+");
+    /** A part in brackets, parentheses, braces or quotes: what a title adds about the document or the mode. */
+    private static final Pattern ENCLOSED = Pattern.compile("\\[[^\\]]*]|\\([^)]*\\)|\\{[^}]*}|\u201c[^\u201d]*\u201d|\"[^\"]*\"|\u00ab[^\u00bb]*\u00bb"
+            + "|\u2018[^\u2019]*\u2019");
+    /** A file's name: a name, a dot and an extension of a few letters or digits with a letter among them ("plan.xml", not "2.0"). */
+    private static final Pattern FILE_NAME = Pattern.compile(".*[^\\s.]\\.\\p{N}*\\p{L}[\\p{L}\\p{N}]{0,5}");
+    /** What an application shows for a document that has no name yet. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("(?i)(untitled|unnamed|unsaved|noname|new document|new file)(\\s*\\d+)?");
+
+    /**
+     * A window's scene from its title, with what changes with the document left out
+     * (docs/IDENTIFIERS.md, "Scenes"): the title is cut at the separators people put between an
+     * application's name and a document's ({@code " - "}, {@code " — "}, {@code " | "}, {@code ": "}, …), and
+     * what is in brackets, parentheses or quotes is dropped; of the parts, those that name a
+     * document (a path, a file name with its extension, an address, a placeholder such as
+     * "Untitled", a number) are dropped, a modified mark ({@code *}) is cut off, and the first part
+     * left gives the scene. Null when nothing is left (a title that is only a document's name).
+     */
+    static String titleScene(String title) {
+        if (title == null) {
+            return null;
+        }
+        String plain = ENCLOSED.matcher(title).replaceAll(" ");
+        for (String part : TITLE_SEPARATOR.split(plain)) {
+            String p = part.strip();
+            while (p.startsWith("*") || p.startsWith("\u2022")) {
+                p = p.substring(1).strip();
+            }
+            while (p.endsWith("*")) {
+                p = p.substring(0, p.length() - 1).strip();
+            }
+            if (p.isEmpty() || documentLike(p)) {
+                continue;
+            }
+            String s = slug(p);
+            if (s != null) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Whether a part of a title names a document rather than the window: a path, a file, an address, a placeholder, a number. */
+    static boolean documentLike(String part) {
+        return part.indexOf('/') >= 0 || part.indexOf('\\') >= 0 || part.contains("://") || FILE_NAME.matcher(part).matches()
+                || PLACEHOLDER.matcher(part).matches() || part.chars().allMatch(ch -> Character.isDigit(ch) || ch == '.' || ch == ',');
+    }
+
     /** An action command that a person could have read, slugged; null for none or a code. */
     static String humanCommand(String command) {
         return command != null && HUMAN.matcher(command.trim()).matches() ? slug(command) : null;
@@ -113,10 +162,15 @@ final class Derivation {
     }
 
     /**
-     * One thing to name: its scene (the window's identifier or title), the rest ({@code role.name})
-     * and the slug of its nearest titled container (null when none).
+     * One thing to name: its scene (the window's identifier or title), the rest ({@code role.name}),
+     * the slug of its nearest titled container (null when none), and whether only its place names
+     * it ({@code rest} is its role alone).
      */
-    record Wanted(String scene, String rest, String container) {
+    record Wanted(String scene, String rest, String container, boolean positional) {
+        Wanted(String scene, String rest, String container) {
+            this(scene, rest, container, false);
+        }
+
         String base() {
             return scene + "." + rest;
         }
@@ -125,7 +179,9 @@ final class Derivation {
     /**
      * The identifiers, in the order wanted: a base several share (or one already taken) is told
      * apart by the nearest titled container, placed after the scene ({@code scene.container.rest});
-     * what still clashes gets {@code -2}, {@code -3} in tree order (the first keeps the plain one).
+     * so is every name that only a place gives, so that the first field of one page and of another
+     * never share one; what still clashes gets {@code -2}, {@code -3} in tree order (the first keeps
+     * the plain one).
      */
     static List<String> distinct(List<Wanted> wanted, Set<String> taken) {
         Map<String, Integer> bases = new HashMap<>();
@@ -134,7 +190,7 @@ final class Derivation {
         }
         List<String> firstPass = new ArrayList<>(wanted.size());
         for (Wanted w : wanted) {
-            boolean clash = bases.get(w.base()) > 1 || taken.contains(w.base());
+            boolean clash = w.positional() || bases.get(w.base()) > 1 || taken.contains(w.base());
             firstPass.add(clash && w.container() != null ? w.scene() + "." + w.container() + "." + w.rest() : w.base());
         }
         Set<String> used = new HashSet<>(taken);

@@ -14,7 +14,9 @@ import javax.swing.ImageIcon;
 import javax.swing.JComponent;
 import javax.swing.JInternalFrame;
 import javax.swing.JLabel;
+import javax.swing.JMenu;
 import javax.swing.JMenuItem;
+import javax.swing.JPopupMenu;
 import javax.swing.JTabbedPane;
 import javax.swing.border.Border;
 import javax.swing.border.CompoundBorder;
@@ -28,9 +30,11 @@ import javax.swing.border.TitledBorder;
 final class Derived {
     private final Map<Window, String> scenes = new IdentityHashMap<>();
     private final Map<Component, JLabel> labels;
+    private final Identities held;
 
-    Derived(Map<Component, JLabel> labels) {
+    Derived(Map<Component, JLabel> labels, Identities held) {
         this.labels = labels;
+        this.held = held;
     }
 
     /** The name the app gave {@code c}, or null when it gave none or the toolkit made it up. */
@@ -39,13 +43,23 @@ final class Derived {
         return Derivation.madeUp(name, !(c instanceof JComponent)) ? null : name;
     }
 
-    /** A window's scene: its explicit name, else its title, else its owner's scene, else its role. */
+    /**
+     * A window's scene: the one it had while it showed, else (docs/IDENTIFIERS.md, "Scenes") its
+     * explicit name, else its title with what changes with the document left out, else its own
+     * class when the application has one, else its owner's scene, else its role.
+     */
     String scene(Window w) {
         String s = scenes.get(w);
         if (s == null) {
-            s = explicit(w);
+            s = held.scene(w);
             if (s == null) {
-                s = Derivation.slug(w instanceof Dialog ? ((Dialog) w).getTitle() : w instanceof Frame ? ((Frame) w).getTitle() : null);
+                s = explicit(w);
+            }
+            if (s == null) {
+                s = Derivation.titleScene(w instanceof Dialog ? ((Dialog) w).getTitle() : w instanceof Frame ? ((Frame) w).getTitle() : null);
+            }
+            if (s == null) {
+                s = ownClass(w);
             }
             if (s == null && w.getOwner() != null) {
                 s = scene(w.getOwner());
@@ -58,23 +72,43 @@ final class Derived {
         return s;
     }
 
-    /** What to name {@code c} of window {@code w}: scene, {@code role[.name]}, container. */
+    /** Every window's scene this walk used, for {@link Identities} to keep. */
+    Map<Window, String> scenes() {
+        return scenes;
+    }
+
+    /** The slug of a window's class when the application wrote it (not the JDK's, not anonymous); null otherwise. */
+    static String ownClass(Window w) {
+        Class<?> type = w.getClass();
+        String n = type.getName();
+        if (type.isAnonymousClass() || type.isLocalClass() || type.isSynthetic() || n.startsWith("java.") || n.startsWith("javax.")
+                || n.startsWith("sun.") || n.startsWith("com.sun.") || n.startsWith("jdk.")) {
+            return null;
+        }
+        return Derivation.slug(type.getSimpleName());
+    }
+
+    /** What to name {@code c} of window {@code w}: scene, {@code role[.name]}, container, and whether only its place names it. */
     Derivation.Wanted wanted(Component c, Window w) {
         String role = Controls.role(c);
         if (c instanceof Window) {
             // A window's scene is its title: its own identifier is the scene and its role.
-            return new Derivation.Wanted(scene((Window) c), role, null);
+            return new Derivation.Wanted(scene((Window) c), role, null, false);
         }
         String name = name(c);
-        return new Derivation.Wanted(scene(w), name == null ? role : role + "." + name, container(c, w));
+        return new Derivation.Wanted(scene(w), name == null ? role : role + "." + name, container(c, w), name == null);
     }
 
     /**
-     * The name from the first source that has one: the label that is {@code labelFor} it; for a
-     * button, the sources that do not change with its state (a human action command, an accessible
-     * name of its own, its tooltip, its icon's file) before its text; for a menu item its text
-     * first (menu items keep theirs); for anything else its accessible name, then its tooltip.
-     * Null: its place in the tree names it (the order among its kind).
+     * The name from the first source that has one, what a person sees and what stays first
+     * (docs/IDENTIFIERS.md, "Names"): the label that is {@code labelFor} it; for a menu or menu item
+     * its text, then its own accessible name, its icon's file, its tooltip; for any other button its
+     * own accessible name, its text, its icon's file, its tooltip; for a field, list, table, tree,
+     * combo, spinner or slider its own accessible name, then the label a person reads before it,
+     * then its tooltip. A tooltip comes late because applications change it with their state (what
+     * Undo will undo); an action command, which no person sees and which an application may share
+     * between buttons that read differently, comes last and only when it reads as words.
+     * Null: its place in the tree names it (the order among its kind in its container).
      */
     static String name(Component c, JLabel labelledBy) {
         String label = labelledBy == null ? null : Derivation.slug(labelledBy.getText());
@@ -84,12 +118,12 @@ final class Derived {
         if (c instanceof AbstractButton) {
             AbstractButton b = (AbstractButton) c;
             String text = Derivation.slug(b.getText());
-            String command = Derivation.humanCommand(b.getModel().getActionCommand());
             String accessible = ownAccessibleName(b, text);
-            String tip = Derivation.slug(b.getToolTipText());
             String icon = iconName(b.getIcon());
-            return b instanceof JMenuItem ? Derivation.first(text, command, accessible, tip, icon)
-                    : Derivation.first(command, accessible, tip, icon, text);
+            String tip = Derivation.slug(b.getToolTipText());
+            String command = Derivation.humanCommand(b.getModel().getActionCommand());
+            return b instanceof JMenuItem ? Derivation.first(text, accessible, icon, tip, command)
+                    : Derivation.first(accessible, text, icon, tip, command);
         }
         if (c instanceof JTabbedPane) {
             // Its accessible name is the selected tab's title: it changes with the selection.
@@ -98,7 +132,44 @@ final class Derived {
             return Derivation.first(ownAccessibleName(c, selected), Derivation.slug(p.getToolTipText()));
         }
         if (c instanceof JComponent) {
-            return Derivation.first(ownAccessibleName(c, null), Derivation.slug(((JComponent) c).getToolTipText()));
+            return Derivation.first(ownAccessibleName(c, null), Derivation.slug(labelBefore(c)), Derivation.slug(((JComponent) c).getToolTipText()));
+        }
+        return null;
+    }
+
+    /** The most containers a search for the label before a control climbs, for one it is the first of (a list in its scroll pane). */
+    private static final int LABEL_CLIMB = 3;
+
+    /**
+     * The text of the label a person reads just before {@code c} where no {@code labelFor} says so:
+     * the nearest visible sibling before it, when that is a label of no other control; when
+     * {@code c} is the first visible child of its container (a field beside its button in a panel of
+     * their own, a list in its scroll pane), the same asked of that container, a few levels up.
+     * Anything else before it (another control, a panel) means no label is its own.
+     */
+    static String labelBefore(Component c) {
+        Component at = c;
+        for (int up = 0; up <= LABEL_CLIMB && !(at instanceof Window); up++) {
+            Container p = at.getParent();
+            if (p == null || p instanceof Window) {
+                return null;
+            }
+            Component[] kids = p.getComponents();
+            int i = kids.length - 1;
+            while (i >= 0 && kids[i] != at) {
+                i--;
+            }
+            for (int j = i - 1; j >= 0; j--) {
+                Component s = kids[j];
+                if (!s.isVisible()) {
+                    continue;
+                }
+                if (s instanceof JLabel && (((JLabel) s).getLabelFor() == null || ((JLabel) s).getLabelFor() == c)) {
+                    return ((JLabel) s).getText();
+                }
+                return null;
+            }
+            at = p;
         }
         return null;
     }
@@ -120,6 +191,11 @@ final class Derived {
 
     /** The slug of the nearest titled container: a tab's title, an internal frame's, a titled border's; null when none. */
     static String container(Component c, Window w) {
+        if (c instanceof JMenuItem && c.getParent() instanceof JPopupMenu) {
+            // A menu's item: its menu ("edit"); an item of a context menu: "popup", never the menu bar's plain name.
+            Component invoker = ((JPopupMenu) c.getParent()).getInvoker();
+            return invoker instanceof JMenu ? Derivation.first(Derivation.slug(((JMenu) invoker).getText()), "menu") : "popup";
+        }
         for (Component p = c.getParent(); p != null && p != w; p = p.getParent()) {
             String title = null;
             Container parent = p.getParent();

@@ -2,9 +2,12 @@ package probe.registry.internal;
 
 import java.awt.Component;
 import java.awt.Container;
+import java.awt.Rectangle;
 import java.awt.Window;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +18,7 @@ import javax.swing.JMenu;
 import javax.swing.JPopupMenu;
 import javax.swing.JTabbedPane;
 import javax.swing.JToolTip;
+import javax.swing.JViewport;
 import probe.api.swing.Rows;
 import probe.api.swing.Target;
 
@@ -32,10 +36,19 @@ final class Scan {
 
     /**
      * One thing the scan saw, with the identifier of its nearest named ancestor; {@code derived}
-     * when the registry made its identifier up from what a person sees (see {@link Derivation}).
+     * when the registry made its identifier up from what a person sees (see {@link Derivation});
+     * {@code shares} the app's name when several showing things carry it (the first is listed under
+     * it, the others under {@code name#2}, {@code name#3}), else null.
      */
-    record Entry(String identifier, Target target, Window window, String parent, boolean derived) {
+    record Entry(String identifier, Target target, Window window, String parent, boolean derived, String shares) {
+        /** The name a request may use for every thing that shares it: the app's own, else the identifier. */
+        String base() {
+            return shares != null ? shares : identifier;
+        }
     }
+
+    /** What sets the listing's name of a copy of an app's name apart: {@code toolbar.button.ok#2}. */
+    static final char COPY = '#';
 
     /** What the walk saw, before the unnamed got their derived identifiers. */
     private record Seen(String identifier, Target target, Window window, Component parent) {
@@ -58,14 +71,24 @@ final class Scan {
      */
     private final Set<Component> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    private Scan(List<Window> windows) {
+    /** The derived identifiers of the last walk, which this one keeps for what still shows, then replaces. */
+    private final Identities identities;
+
+    private Scan(List<Window> windows, Identities identities) {
         this.windows = windows;
+        this.identities = identities;
         this.covering = new Covering(windows);
         this.covering.identifiers = this::identifierOf;
     }
 
+    /** A walk with nothing remembered: the identifiers the rules give (a first look, a benchmark). */
     static Scan of(List<Window> windows) {
-        Scan s = new Scan(windows);
+        return of(windows, new Identities());
+    }
+
+    /** A walk that keeps what {@code identities} holds for what still shows, and leaves there what it gave. */
+    static Scan of(List<Window> windows, Identities identities) {
+        Scan s = new Scan(windows, identities);
         for (Window w : windows) {
             s.walk(w, w, null, List.of(), false, false);
         }
@@ -83,32 +106,45 @@ final class Scan {
      * the rows and tabs of the views that got one, and every entry its parent's identifier.
      */
     private void derive() {
-        Derived derived = new Derived(labels);
+        Derived derived = new Derived(labels, identities);
         List<Seen> unnamed = new ArrayList<>();
         List<Derivation.Wanted> wanted = new ArrayList<>();
-        java.util.Set<String> taken = new java.util.HashSet<>();
+        Set<String> taken = new HashSet<>();
+        Map<String, Integer> explicitCount = new HashMap<>();
         for (Seen e : walked) {
             if (e.identifier() != null) {
                 taken.add(e.identifier());
+                explicitCount.merge(e.identifier(), 1, Integer::sum);
                 if (e.target().kind() == Target.Kind.COMPONENT) {
                     ids.put(e.target().component(), e.identifier());
                 }
-            } else if (e.target().kind() == Target.Kind.COMPONENT
+            }
+        }
+        // What showed in the last walk keeps its identifier, unless the app has since given that name to something.
+        Map<Component, String> given = new IdentityHashMap<>();
+        for (Seen e : walked) {
+            if (e.identifier() == null && e.target().kind() == Target.Kind.COMPONENT
                     && (e.target().component() instanceof Window || Controls.operable(e.target().component()))) {
-                unnamed.add(e);
-                wanted.add(derived.wanted(e.target().component(), e.window()));
+                String held = identities.held(e.target().component());
+                if (held != null && taken.add(held)) {
+                    given.put(e.target().component(), held);
+                } else {
+                    unnamed.add(e);
+                    wanted.add(derived.wanted(e.target().component(), e.window()));
+                }
             }
         }
         List<String> made = Derivation.distinct(wanted, taken);
-        java.util.Set<Component> madeUp = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < unnamed.size(); i++) {
-            ids.put(unnamed.get(i).target().component(), made.get(i));
-            madeUp.add(unnamed.get(i).target().component());
+            given.put(unnamed.get(i).target().component(), made.get(i));
         }
+        ids.putAll(given);
+        Map<String, Integer> copies = new HashMap<>();
         for (Seen e : walked) {
             Target t = e.target();
             String parent = e.parent() == null ? null : ids.get(e.parent());
             String id = e.identifier();
+            String shares = null;
             boolean isDerived = false;
             if (t.kind() == Target.Kind.COMPONENT) {
                 if (id == null) {
@@ -119,15 +155,28 @@ final class Scan {
                 // A row or tab of a view whose identifier was derived: named as an explicitly named view's are.
                 Component view = t.kind() == Target.Kind.ROW && Rows.comboOf(t.component()) != null ? Rows.comboOf(t.component()) : t.component();
                 String base = ids.get(view);
-                if (base != null && madeUp.contains(view)) {
+                if (base != null && given.containsKey(view)) {
                     id = base + (t.kind() == Target.Kind.ROW ? ".row." : ".tab.") + t.index();
                     isDerived = true;
                 }
             }
+            if (e.identifier() != null && explicitCount.get(e.identifier()) > 1) {
+                // The app gave several showing things one name: the first keeps it, the others are listed so that each can be picked.
+                shares = e.identifier();
+                int n = copies.merge(shares, 1, Integer::sum);
+                if (n > 1) {
+                    id = shares + COPY + n;
+                }
+            }
             Target named = id == null || id.equals(t.identifier()) ? t : new Target(id, t.kind(), t.component(), t.index(), t.menuPath());
-            entries.add(new Entry(id, named, e.window(), parent, isDerived));
+            entries.add(new Entry(id, named, e.window(), parent, isDerived, shares));
         }
         walked.clear();
+        Map<Window, String> scenes = new IdentityHashMap<>();
+        for (Window w : windows) {
+            scenes.put(w, derived.scene(w));
+        }
+        identities.keep(given, scenes);
     }
 
     /** {@code inPopup}: reached through a menu's items or inside a popup menu, where {@link #seen} applies. */
@@ -147,6 +196,11 @@ final class Scan {
         // A showing tooltip is listed too, unnamed: what a person reads after resting the pointer on a control.
         boolean listed = !Controls.plumbing(c) && (id != null || !inCompound && (Controls.operable(c) || c instanceof Window
                 || c instanceof JToolTip));
+        if (listed && c.isShowing() && outOfSight(c)) {
+            // Showing to AWT, but laid out where no part of it can be seen, scrolled or not: a copy of
+            // a page with no room, a control of no size. A person does not see it, so nothing of it is listed.
+            return;
+        }
         if (listed) {
             List<JMenu> path = c.isShowing() ? List.of() : menuPath;
             walked.add(new Seen(id, new Target(id, Target.Kind.COMPONENT, c, -1, path), w, parent));
@@ -173,6 +227,37 @@ final class Scan {
                 walk(child, w, here, List.of(), parts, popup);
             }
         }
+    }
+
+    /**
+     * Whether no part of a showing {@code c} can be seen, even scrolled into view: it has no size,
+     * or its bounds clipped by every ancestor up to the window are empty. A viewport clips what it
+     * holds only until a hand scrolls, so past one what counts is whether the viewport itself can be
+     * seen. A window is never out of sight here (the screen is the verdict's business).
+     */
+    static boolean outOfSight(Component c) {
+        if (c instanceof Window) {
+            return false;
+        }
+        Rectangle r = new Rectangle(0, 0, c.getWidth(), c.getHeight());
+        int dx = 0;
+        int dy = 0;
+        for (Component a = c; !(a instanceof Window); a = a.getParent()) {
+            if (r.isEmpty()) {
+                return true;
+            }
+            Container p = a.getParent();
+            if (p == null) {
+                return true;
+            }
+            if (p instanceof JViewport) {
+                return outOfSight(p);
+            }
+            dx += a.getX();
+            dy += a.getY();
+            r = r.intersection(new Rectangle(-dx, -dy, p.getWidth(), p.getHeight()));
+        }
+        return r.isEmpty();
     }
 
     /**

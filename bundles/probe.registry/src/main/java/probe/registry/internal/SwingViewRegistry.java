@@ -47,6 +47,8 @@ public final class SwingViewRegistry implements ViewRegistry {
     volatile Catalogues catalogues;
 
     private final Modality modality = new Modality();
+    /** The derived identifiers given to what shows, kept while it shows (on the EDT only). */
+    private final Identities identities = new Identities();
 
 
     /** Watches the order dialogs are shown in, which decides which modal dialog blocks which window. */
@@ -126,8 +128,12 @@ public final class SwingViewRegistry implements ViewRegistry {
         if (explicit != null || !(c instanceof Window || Controls.operable(c))) {
             return explicit;
         }
-        // Derived identifiers depend on what else shows (duplicates), so they come from a walk of the windows.
-        return Scan.of(windows()).identifierOf(c);
+        String held = identities.ifStillShowing(c);
+        if (held != null) {
+            return held;
+        }
+        // Derived identifiers depend on what else shows (duplicates), so a new one comes from a walk of the windows.
+        return Scan.of(windows(), identities).identifierOf(c);
     }
 
     @Override
@@ -139,26 +145,40 @@ public final class SwingViewRegistry implements ViewRegistry {
     public Target resolve(String identifier, List<ControlState> states) throws ProbeException {
         // Before the walk and any search: no identifier is this long.
         Names.check("identifier", identifier);
-        Scan scan = Scan.of(windows());
+        Scan scan = Scan.of(windows(), identities);
         if (states != null) {
             states(scan, states);
         }
-        List<Scan.Entry> matches = scan.entries.stream().filter(e -> identifier.equals(e.identifier())).collect(Collectors.toList());
+        for (Scan.Entry e : scan.entries) {
+            if (identifier.equals(e.identifier()) && e.shares() == null) {
+                return e.target();
+            }
+        }
+        // An app's name several showing things carry (or one of its copies, name#2): the one a hand can reach now, if only one can.
+        List<Scan.Entry> matches = scan.entries.stream().filter(e -> identifier.equals(e.base()) || identifier.equals(e.identifier()))
+                .collect(Collectors.toList());
         if (matches.size() == 1) {
             return matches.get(0).target();
         }
-        ObjectNode details = ProbeException.newDetails();
         if (matches.isEmpty()) {
             List<String> names = scan.entries.stream().map(Scan.Entry::identifier).filter(n -> n != null).collect(Collectors.toList());
             Catalogues c = catalogues;
             throw NotFound.identifier(identifier, names, scan.windows, c == null ? Catalogue.NONE : c.current());
         }
+        List<Scan.Entry> reachable = matches.stream().filter(e -> verdict(e.target(), scan.windows, scan.covering).operable())
+                .collect(Collectors.toList());
+        if (reachable.size() == 1) {
+            return reachable.get(0).target();
+        }
+        ObjectNode details = ProbeException.newDetails();
         ArrayNode candidates = details.putArray("candidates");
         for (Scan.Entry e : matches) {
             candidates.add(item(e, scan));
         }
         throw new ProbeException(ErrorCodes.IDENTIFIER_AMBIGUOUS, matches.size() + " showing views share the identifier '"
-                + Names.quoted(identifier) + "'; the probe does not guess which one is meant", details);
+                + Names.quoted(identifier) + "'" + (reachable.isEmpty() ? ", none of them reachable now" : ", " + reachable.size()
+                + " of them reachable now") + "; the probe does not guess which one is meant: each candidate's identifier picks it ("
+                + matches.stream().map(Scan.Entry::identifier).collect(Collectors.joining(", ")) + ")", details);
     }
 
     @Override
@@ -192,6 +212,9 @@ public final class SwingViewRegistry implements ViewRegistry {
         Rectangle b = t.bounds();
         if (b.width <= 0 || b.height <= 0) {
             return Verdict.refused("it has no size on screen", null);
+        }
+        if (Scan.outOfSight(c)) {
+            return Verdict.refused("no part of it shows: its container leaves it no room, scrolled or not", null);
         }
         Covering.Shown shown = covering.shown(t);
         Point at = shown.empty() ? null : shown.centreInWindow();
@@ -252,7 +275,7 @@ public final class SwingViewRegistry implements ViewRegistry {
     @Override
     public ArrayNode list(String scope, boolean verdicts) throws ProbeException {
         Names.check("scope", scope);
-        Scan scan = Scan.of(windows());
+        Scan scan = Scan.of(windows(), identities);
         ArrayNode items = Wire.mapper().createArrayNode();
         if ("dialog".equals(scope)) {
             Dialog d = topmostDialog().orElseThrow(() -> new ProbeException(ErrorCodes.NO_WINDOW, "no dialog is open"));
@@ -283,12 +306,12 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public ArrayNode audit() {
-        Scan scan = Scan.of(windows());
+        Scan scan = Scan.of(windows(), identities);
         ArrayNode problems = Wire.mapper().createArrayNode();
         Map<String, Integer> counts = new HashMap<>();
         for (Scan.Entry e : scan.entries) {
             if (e.identifier() != null) {
-                counts.merge(e.identifier(), 1, Integer::sum);
+                counts.merge(e.base(), 1, Integer::sum);
             }
         }
         for (Scan.Entry e : scan.entries) {
@@ -296,7 +319,7 @@ public final class SwingViewRegistry implements ViewRegistry {
             if ((e.identifier() == null || e.derived()) && operable) {
                 // With a derived identifier too: the ops reach it, but the app still names nothing.
                 problems.add(item(e, scan).put("problem", "no identifier"));
-            } else if (e.identifier() != null && counts.get(e.identifier()) > 1) {
+            } else if (e.identifier() != null && counts.get(e.base()) > 1) {
                 problems.add(item(e, scan).put("problem", "shared identifier"));
             }
         }
@@ -305,7 +328,7 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public List<ControlState> states() {
-        Scan scan = Scan.of(windows());
+        Scan scan = Scan.of(windows(), identities);
         List<ControlState> out = new ArrayList<>(scan.entries.size());
         states(scan, out);
         return out;
@@ -332,6 +355,9 @@ public final class SwingViewRegistry implements ViewRegistry {
         }
         if (e.derived()) {
             o.put("derived", true);
+        }
+        if (e.shares() != null) {
+            o.put("shares", e.shares());
         }
         o.put("parent", e.parent());
         if (!verdicts) {

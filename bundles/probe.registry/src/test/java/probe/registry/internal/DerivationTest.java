@@ -112,4 +112,33 @@ class DerivationTest {
         assertFalse(folded.get(2).has("items"), "an open menu's items are listed, not counted");
         assertEquals("app.menuItem.copy", folded.get(3).get("identifier").textValue());
     }
+
+    @Test
+    void aTitlesSceneLeavesTheDocumentOut() {
+        assertEquals("editor", Derivation.titleScene("Editor"));
+        assertEquals("editor", Derivation.titleScene("Editor - Untitled"));
+        assertEquals("editor", Derivation.titleScene("Untitled 2 - Editor"));
+        assertEquals("editor", Derivation.titleScene("*Editor - plan.xml"));
+        assertEquals("editor", Derivation.titleScene("plan.xml* \u2014 Editor"));
+        assertEquals("editor", Derivation.titleScene("Editor | /home/someone/plans/plan"));
+        assertEquals("editor", Derivation.titleScene("Editor [Untitled mode]"));
+        assertEquals("editor", Derivation.titleScene("Editor (read only)"));
+        assertEquals("unlock", Derivation.titleScene("Unlock \u201cUbuntu Dev\u201d"));
+        assertEquals("saveChangesTo", Derivation.titleScene("Save changes to \"plan.xml\"?"));
+        assertEquals("myApp20", Derivation.titleScene("MyApp 2.0"), "a version is not a file");
+        assertEquals("swingSet2", Derivation.titleScene("SwingSet2"));
+        assertEquals("message", Derivation.titleScene("Message"));
+        assertNull(Derivation.titleScene("plan.xml"), "only a document: the scene comes from elsewhere");
+        assertNull(Derivation.titleScene("12"));
+        assertNull(Derivation.titleScene(null));
+    }
+
+    @Test
+    void onlyItsPlaceNamingItTakesItsContainerAlways() {
+        List<Derivation.Wanted> wanted = List.of(
+                new Derivation.Wanted("prefs", "input", "general", true),
+                new Derivation.Wanted("prefs", "input", "network", true),
+                new Derivation.Wanted("prefs", "input", null, true));
+        assertEquals(List.of("prefs.general.input", "prefs.network.input", "prefs.input"), Derivation.distinct(wanted, Set.of()));
+    }
 }
