@@ -306,6 +306,30 @@ class ReachOracleIT {
                 return m != null && m.isShowing();
             }), context);
 
+            // A window as an application nobody here wrote shows one beside the main window: a page
+            // built twice with its copy given no room, and a context menu that repeats the menu bar (IdentityIT).
+            closeAll();
+            javax.swing.JFrame editor = IdentityIT.show();
+            try {
+                Probe.waitFor(c, IdentityIT.SCENE + ".window", "showing");
+                compare(c, rec, marker, "an editor beside the main window", () -> Swing.onEdt(editor::isShowing), () -> { });
+                Setup popup = () -> {
+                    closeAll();
+                    c.call("gui.click", Wire.object().put("identifier", IdentityIT.SCENE + ".list").put("button", "right"));
+                    Probe.waitFor(c, IdentityIT.SCENE + ".popup.menuItem.add", "showing");
+                };
+                compare(c, rec, marker, "the editor's context menu open", () -> Swing.onEdt(() -> {
+                    javax.swing.JPopupMenu m = ((javax.swing.JComponent) ((javax.swing.JScrollPane) editor.getContentPane().getComponent(1))
+                            .getViewport().getView()).getComponentPopupMenu();
+                    return m.isShowing();
+                }), popup);
+            } finally {
+                Swing.onEdt(() -> {
+                    editor.dispose();
+                    return null;
+                });
+            }
+
             closeAll();
             deleteAllVms();
         } finally {

@@ -233,6 +233,89 @@ class SwingSet2IT {
         throw new AssertionError(identifier + " is not listed: " + items);
     }
 
+    /** Each listed control's identifier by what it is and where (window, type, frame, label): a control that stays has one key. */
+    private static Map<String, String> byPlace(JsonNode items) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (JsonNode i : items) {
+            if (!i.path("inClosedMenu").asBoolean(false)) {
+                out.put(i.path("window").asText() + " " + i.path("type").asText() + i.path("frame") + i.path("label").asText(""),
+                        i.path("identifier").asText());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * An identifier holds while its control shows: through SwingSet2's demos (internal frames with
+     * titles of their own, one more created; the tabbed pane, its tab changed; the tree, the
+     * table, the option pane), every control that shows before and after a step, at the same place
+     * with the same label, keeps its identifier.
+     */
+    @Test
+    void identifiersHoldWhileTheirControlsShowThroughTheDemos() throws Exception {
+        Path jar = SwingSet2.jar();
+        try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
+            long pid = app.pid();
+            awaitWindow(pid);
+            Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
+            try (probe.client.ProbeClient c = probe.client.ProbeClient.connect(socket)) {
+                int steps = 0;
+                int kept = 0;
+                List<String> changed = new ArrayList<>();
+                JsonNode before = c.call("gui.list").get("items");
+                List<String> actions = new ArrayList<>();
+                for (String tip : List.of("JInternalFrame", "JTabbedPane", "JTree", "JTable", "JOptionPane", "JInternalFrame")) {
+                    JsonNode toggle = SwingSet2.toggle(before, tip);
+                    assertTrue(toggle != null, tip + "'s toggle: " + before);
+                    actions.add(toggle.get("identifier").asText());
+                }
+                for (String action : actions) {
+                    c.call("gui.click", probe.api.wire.Wire.object().put("identifier", action).put("settleMillis", 1000));
+                    JsonNode after = c.call("gui.list").get("items");
+                    // Within the demo: an internal frame created (a title of its own), a tab changed.
+                    String inDemo = null;
+                    for (JsonNode i : after) {
+                        String id = i.path("identifier").asText();
+                        inDemo = inDemo == null && (id.endsWith(".button.toastSmall") || "tab".equals(i.path("role").asText())
+                                && !i.path("selected").asBoolean()) ? id : inDemo;
+                    }
+                    Map<String, String> was = byPlace(before);
+                    for (Map.Entry<String, String> e : byPlace(after).entrySet()) {
+                        String old = was.get(e.getKey());
+                        if (old != null) {
+                            kept += old.equals(e.getValue()) ? 1 : 0;
+                            if (!old.equals(e.getValue())) {
+                                changed.add(action + ": " + old + " -> " + e.getValue());
+                            }
+                        }
+                    }
+                    steps++;
+                    before = after;
+                    if (inDemo != null) {
+                        c.call("gui.click", probe.api.wire.Wire.object().put("identifier", inDemo).put("settleMillis", 1000));
+                        after = c.call("gui.list").get("items");
+                        was = byPlace(before);
+                        for (Map.Entry<String, String> e : byPlace(after).entrySet()) {
+                            String old = was.get(e.getKey());
+                            if (old != null && !old.equals(e.getValue())) {
+                                changed.add(inDemo + ": " + old + " -> " + e.getValue());
+                            } else if (old != null) {
+                                kept++;
+                            }
+                        }
+                        steps++;
+                        before = after;
+                    }
+                }
+                System.out.println("SwingSet2IT: " + steps + " steps through the demos, " + kept + " controls seen before and after a step"
+                        + " at the same place, " + changed.size() + " of them with an identifier changed");
+                assertTrue(kept > 100, "compared " + kept);
+                assertEquals(List.of(), changed, "identifiers that changed while their control showed");
+            }
+            Cli.asUser("detach", Long.toString(pid)).ok();
+        }
+    }
+
     /**
      * Driven through the probe's socket by the derived identifiers gui.list gives: a demo opened by
      * its toolbar toggle, with a receipt naming what changed; a JOptionPane opened, typed into,
