@@ -50,15 +50,11 @@ public final class Readable {
         }
         JsonNode items = data == null ? null : data.get("items");
         String scope = text(data, "scope");
+        // Listing's text ends with the line of the controls behind a modal dialog, as the probe's does.
         StringBuilder b = new StringBuilder(Listing.text(scope == null ? "window" : scope, items, null, Integer.MAX_VALUE));
         JsonNode more = data == null ? null : data.get("more");
         if (more != null && more.asInt() > 0 && items != null && !items.isEmpty()) {
             b.append("\n+").append(more.asInt()).append(" more not shown (maxItems)");
-        }
-        // The lines do not mark each control behind a modal dialog: said once, here.
-        String behind = Listing.behindModal(items);
-        if (behind != null) {
-            b.append('\n').append(behind);
         }
         return b.toString();
     }
