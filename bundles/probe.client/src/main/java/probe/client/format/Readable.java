@@ -27,6 +27,8 @@ public final class Readable {
     /** Text values longer than this are cut in a line; the raw data has them whole. */
     static final int MAX_TEXT = Listing.MAX_TEXT;
     static final String NO_IDENTIFIER = "(no identifier)";
+    /** gui.audit's problem of a control the app did not name, which has the identifier the probe derived for it. */
+    private static final String DERIVED_ONLY = "derived identifier only";
     private static final String SEP = "  ";
     private static final String INDENT = "  ";
     /** Event fields that the line shows in its own way or not at all. */
@@ -133,6 +135,12 @@ public final class Readable {
         for (Map.Entry<String, Integer> k : kinds.entrySet()) {
             b.append(comma).append(k.getValue()).append(' ').append(k.getKey());
             comma = ", ";
+        }
+        Integer derived = kinds.get(DERIVED_ONLY);
+        if (derived != null) {
+            // Counted as problems of naming, not as controls out of reach.
+            b.append(derived == 1 ? " (the ops reach that one by the identifier the probe derived; the app does not name it)"
+                    : " (the ops reach those " + derived + " by the identifier the probe derived; the app names none of them)");
         }
         return b.append(ofChecked).toString();
     }
