@@ -99,15 +99,27 @@ public final class ProbeUnavailableException extends ProbeClientException {
         }
     }
 
-    /** The pid whose probe {@code socket} is the socket of ({@code …/hdp-gui/PID.sock}), or null when it is none. */
+    /**
+     * The pid whose probe {@code socket} is the socket of ({@link SocketPaths#forApplication}:
+     * {@code …/hdp-gui/PID.sock}, {@code …/hdp-gui/run/PID.sock}, {@code …/HDP-GUI/run/PID.sock}), or
+     * null when it is none.
+     */
     private static Long application(Path socket) {
         Path name = socket == null ? null : socket.getFileName();
-        Path dir = socket == null ? null : socket.getParent();
-        if (name == null || dir == null || dir.getFileName() == null || !SocketPaths.APPLICATIONS_DIR.equals(dir.getFileName().toString())) {
+        java.util.regex.Matcher m = name == null ? null : APPLICATION_SOCKET.matcher(name.toString());
+        if (m == null || !m.matches() || m.group(1).length() > 18) {
             return null;
         }
-        java.util.regex.Matcher m = APPLICATION_SOCKET.matcher(name.toString());
-        return m.matches() && m.group(1).length() < 19 ? Long.valueOf(m.group(1)) : null;
+        long pid = Long.parseLong(m.group(1));
+        if (socket.equals(SocketPaths.forApplication(pid))) {
+            return pid;
+        }
+        Path dir = socket.getParent();
+        if (dir != null && dir.getFileName() != null && "run".equals(dir.getFileName().toString())) {
+            dir = dir.getParent();
+        }
+        return dir != null && dir.getFileName() != null && SocketPaths.APPLICATIONS_DIR.equalsIgnoreCase(dir.getFileName().toString())
+                ? pid : null;
     }
 
     private static final java.util.regex.Pattern APPLICATION_SOCKET = java.util.regex.Pattern.compile("([0-9]+)\\.sock");

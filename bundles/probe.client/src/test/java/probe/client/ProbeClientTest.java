@@ -255,6 +255,14 @@ class ProbeClientTest {
         assertEquals(ProbeUnavailableException.Reason.NOT_A_SOCKET, plain.reason());
         assertTrue(plain.hint().contains("hvm-dbg attach " + pid), plain.hint());
         Files.delete(app);
+        // Without XDG_RUNTIME_DIR: ~/.local/state/hdp-gui/run/PID.sock.
+        Path state = Files.createDirectories(dir.resolve("state").resolve(probe.api.wire.SocketPaths.APPLICATIONS_DIR).resolve("run"))
+                .resolve(pid + ".sock");
+        ProbeUnavailableException inState = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(state));
+        assertTrue(inState.hint().startsWith("no probe is loaded into JVM " + pid), inState.hint());
+        Path elsewhere = dir.resolve(pid + ".sock");
+        ProbeUnavailableException other = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(elsewhere));
+        assertTrue(other.hint().contains("run/hvm-debug"), "a socket of no application's: " + other.hint());
         long gone = 4_000_000_000L;
         assertFalse(ProcessHandle.of(gone).isPresent());
         Path none = dir.resolve(probe.api.wire.SocketPaths.APPLICATIONS_DIR).resolve(gone + ".sock");
