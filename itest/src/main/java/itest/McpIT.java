@@ -346,6 +346,84 @@ class McpIT {
         }
     }
 
+    /**
+     * How many times its text a result's structuredContent may be, as JSON: the receipt's JSON has a
+     * fixed part (its keys) of some 350 characters, and its lists hold up to 50 names where the text
+     * names 6 and counts the rest, so an action's ratio is some 3.5 to 4 (a dialog's controls were
+     * 19,248 characters beside 130 of text, 148 times, before they were counted instead).
+     */
+    static final double MAX_STRUCTURED_RATIO = 5;
+
+    /**
+     * A result's structuredContent is no more than a small multiple of its text: an action in a
+     * dialog of some 60 controls (HVM's file chooser) keeps its receipt and the dialog's head with a
+     * count of its controls, not every control's item. Measured for gui_type and gui_click into it,
+     * the figures printed and written to {@code itest/target/mcp-structured.txt}.
+     */
+    @Test
+    void theStructuredContentIsASmallMultipleOfTheText() throws Exception {
+        // A folder of 48 images: the chooser lists a row for each, some 60 controls in all.
+        Path dir = Files.createTempDirectory("hvm-images");
+        for (int i = 0; i < 48; i++) {
+            Files.writeString(dir.resolve(String.format(java.util.Locale.ROOT, "image-%02d.iso", i)), "not really an image");
+        }
+        try (Session s = new Session(Fixture.socket(), Map.of())) {
+            s.ok("gui_click", "identifier", "toolbar.button.createVM");
+            try {
+                JsonNode opened = s.call("gui_click", "identifier", "dialog.createVM.button.browse");
+                assertTrue(text(opened).contains("now: chooseIso "), text(opened));
+                // Enter on a folder's path opens that folder in the chooser.
+                s.ok("gui_type", "identifier", "dialog.chooseIso.input.fileName", "text", dir + "\n", "replace", true);
+                int[] controls = {0};
+                Fixture.await("the chooser to list the folder", () -> {
+                    try (probe.client.ProbeClient c = Fixture.client()) {
+                        controls[0] = c.call("gui.dialog.current").get("controls").size();
+                        return controls[0] >= 55;
+                    } catch (Exception e) {
+                        return false;
+                    }
+                });
+                StringBuilder report = new StringBuilder("MCP structuredContent / text, in characters (JSON as sent), in a dialog of "
+                        + controls[0] + " controls (HVM's file chooser on a folder of 48 images):\n");
+                List<String> over = new ArrayList<>();
+                ratio(report, over, "gui_type into it", s.call("gui_type", "identifier", "dialog.chooseIso.input.fileName", "text",
+                        "image-07.iso", "replace", true));
+                ratio(report, over, "gui_click into it", s.call("gui_click", "identifier", "dialog.chooseIso.button.upOneLevel"));
+                ratio(report, over, "gui_keypress into it", s.call("gui_keypress", "key", "Tab"));
+                ratio(report, over, "gui_dialog", s.call("gui_dialog"));
+                System.out.print(report);
+                Path file = Fixture.projectRoot().resolve("itest/target/mcp-structured.txt");
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, report, StandardCharsets.UTF_8);
+                assertEquals(List.of(), over, "at most " + MAX_STRUCTURED_RATIO + " times the text:\n" + report);
+            } finally {
+                s.call("gui_keypress", "key", "Escape", "identifier", "dialog.chooseIso.input.fileName");
+                s.ok("gui_wait", "dialog", "chooseIso", "state", "closed", "timeoutMillis", 15000);
+                s.call("gui_click", "identifier", "dialog.createVM.button.cancel");
+                s.ok("gui_wait", "dialog", "createVM", "state", "closed", "timeoutMillis", 15000);
+                try (var files = Files.list(dir)) {
+                    for (Path f : (Iterable<Path>) files::iterator) {
+                        Files.delete(f);
+                    }
+                }
+                Files.delete(dir);
+            }
+        }
+    }
+
+    /** Adds the ratio of a result's structuredContent to its text to {@code report}, and to {@code over} when beyond the bound. */
+    private static void ratio(StringBuilder report, List<String> over, String what, JsonNode result) {
+        assertFalse(result.get("isError").asBoolean(), what + ": " + result);
+        int text = text(result).length();
+        int json = result.get("structuredContent").toString().length();
+        double ratio = (double) json / text;
+        String line = String.format(java.util.Locale.ROOT, "%-22s text %6d, structuredContent %6d, ratio %5.2f", what, text, json, ratio);
+        report.append(line).append('\n');
+        if (ratio > MAX_STRUCTURED_RATIO) {
+            over.add(line);
+        }
+    }
+
     /** Whether the server's log says its event feed has subscribed. */
     private static boolean subscribed(Session s) {
         try {

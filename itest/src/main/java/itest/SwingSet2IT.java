@@ -158,6 +158,10 @@ class SwingSet2IT {
             List<String> left = probeThreads(pid);
             System.out.println("SwingSet2IT: Java " + Runtime.version().feature() + ", detach: " + detachMs + " ms, socket gone, probe threads left: " + left.size());
             assertEquals(List.of(), left, "no probe thread after detach");
+            Cli.Result after = Cli.asUser("--pid", Long.toString(pid), "gui", "list");
+            assertEquals(3, after.exit(), after.out() + after.err());
+            assertTrue(after.err().contains(": no probe is loaded into JVM " + pid + " (detached, or never attached): load it with hvm-dbg attach "
+                    + pid), "after detach, the hint is to attach again: " + after.err());
 
             // The application takes a real X click without the probe, and the probe comes back.
             SwingSet2.run(Fixture.WAIT, "xdotool", "mousemove", buttons.get("atOnScreen").get(0).asText(), buttons.get("atOnScreen").get(1).asText(), "click", "1");

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -141,7 +143,15 @@ class UserFlowIT {
         Cli.Result behind = Cli.run("gui", "click", "--identifier", "toolbar.button.createVM");
         assertEquals(1, behind.exit());
         assertTrue(behind.err().contains("gui.not_clickable") && behind.err().contains("dialog.createVM"), behind.err());
-        Cli.run("gui", "keypress", "--key", "esc").ok();
+        // What the lines leave out of each control behind the dialog is said once, in every format.
+        String modal = " controls are behind the modal dialog 'dialog.createVM': close or operate it first";
+        for (String[] format : new String[][] {{}, {"--format", "text"}, {"--format", "text", "--query", "toolbar"}}) {
+            List<String> args = new ArrayList<>(List.of("gui", "list"));
+            args.addAll(List.of(format));
+            String listed = Cli.run(args.toArray(String[]::new)).ok().out();
+            assertTrue(listed.contains(modal), String.join(" ", format) + ": " + listed);
+        }
+        Cli.run("gui", "keypress", "--key", "Escape").ok();
         waitDialog("createVM", "closed");
         Cli.Result unknown = Cli.run("gui", "keypress", "--key", "hyper");
         assertEquals(1, unknown.exit());

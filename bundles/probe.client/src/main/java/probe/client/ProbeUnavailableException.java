@@ -1,6 +1,7 @@
 package probe.client;
 
 import java.nio.file.Path;
+import probe.api.wire.SocketPaths;
 
 /**
  * No probe answers on the socket: it could not be reached, or it went away before it answered.
@@ -64,9 +65,21 @@ public final class ProbeUnavailableException extends ProbeClientException {
 
     /**
      * What to do about it, for a person: what to start, or which option to change. Names the
-     * HDP-GUI scripts and the CLI's options, which a server built on this library shares.
+     * HDP-GUI scripts and the CLI's options, which a server built on this library shares. For the
+     * socket of a probe in an application ({@link SocketPaths#forApplication}: {@code hvm-dbg --pid
+     * PID}) that is not there, {@code hvm-dbg attach PID}, or that the process is gone.
      */
     public String hint() {
+        Long pid = application(socket);
+        if (pid != null && (reason == Reason.NO_SOCKET_FILE || reason == Reason.NOBODY_LISTENING || reason == Reason.NOT_A_SOCKET
+                || reason == Reason.CONNECTION_CLOSED)) {
+            // hvm-dbg --pid PID: the socket of a probe attached to an application, which is not there now.
+            if (ProcessHandle.of(pid).isEmpty()) {
+                return "no process " + pid + " runs now: hvm-dbg ps lists your JVMs and where a probe answers";
+            }
+            return "no probe is loaded into JVM " + pid + " (detached, or never attached): load it with hvm-dbg attach " + pid
+                    + "; hvm-dbg ps lists your JVMs and where a probe answers";
+        }
         switch (reason) {
             case ACCESS_DENIED:
                 return "the socket belongs to another user; run hvm-dbg as the user who runs the GUI";
@@ -85,4 +98,29 @@ public final class ProbeUnavailableException extends ProbeClientException {
                 return "start the debug GUI with run/hvm-debug (or HVM_GUI_PROBE=1 run/hvm-host), or point --socket / HVM_GUI_PROBE_SOCKET at its socket";
         }
     }
+
+    /**
+     * The pid whose probe {@code socket} is the socket of ({@link SocketPaths#forApplication}:
+     * {@code …/hdp-gui/PID.sock}, {@code …/hdp-gui/run/PID.sock}, {@code …/HDP-GUI/run/PID.sock}), or
+     * null when it is none.
+     */
+    private static Long application(Path socket) {
+        Path name = socket == null ? null : socket.getFileName();
+        java.util.regex.Matcher m = name == null ? null : APPLICATION_SOCKET.matcher(name.toString());
+        if (m == null || !m.matches() || m.group(1).length() > 18) {
+            return null;
+        }
+        long pid = Long.parseLong(m.group(1));
+        if (socket.equals(SocketPaths.forApplication(pid))) {
+            return pid;
+        }
+        Path dir = socket.getParent();
+        if (dir != null && dir.getFileName() != null && "run".equals(dir.getFileName().toString())) {
+            dir = dir.getParent();
+        }
+        return dir != null && dir.getFileName() != null && SocketPaths.APPLICATIONS_DIR.equalsIgnoreCase(dir.getFileName().toString())
+                ? pid : null;
+    }
+
+    private static final java.util.regex.Pattern APPLICATION_SOCKET = java.util.regex.Pattern.compile("([0-9]+)\\.sock");
 }

@@ -238,6 +238,38 @@ class ProbeClientTest {
         assertTrue(e.hint().contains("run/hvm-debug"), e.hint());
     }
 
+    /**
+     * An application's socket (hvm-dbg --pid PID: hdp-gui/PID.sock) with no probe behind it, as
+     * after hvm-dbg detach PID: the hint says to attach one, not to start HVM's debug GUI.
+     */
+    @Test
+    void anApplicationsSocketWithoutAProbeHintsToAttachOne() throws Exception {
+        long pid = ProcessHandle.current().pid();
+        Path app = Files.createDirectories(dir.resolve(probe.api.wire.SocketPaths.APPLICATIONS_DIR)).resolve(pid + ".sock");
+        ProbeUnavailableException e = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(app));
+        assertEquals(ProbeUnavailableException.Reason.NO_SOCKET_FILE, e.reason());
+        assertEquals("no probe is loaded into JVM " + pid + " (detached, or never attached): load it with hvm-dbg attach " + pid
+                + "; hvm-dbg ps lists your JVMs and where a probe answers", e.hint());
+        Files.writeString(app, "left behind");
+        ProbeUnavailableException plain = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(app));
+        assertEquals(ProbeUnavailableException.Reason.NOT_A_SOCKET, plain.reason());
+        assertTrue(plain.hint().contains("hvm-dbg attach " + pid), plain.hint());
+        Files.delete(app);
+        // Without XDG_RUNTIME_DIR: ~/.local/state/hdp-gui/run/PID.sock.
+        Path state = Files.createDirectories(dir.resolve("state").resolve(probe.api.wire.SocketPaths.APPLICATIONS_DIR).resolve("run"))
+                .resolve(pid + ".sock");
+        ProbeUnavailableException inState = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(state));
+        assertTrue(inState.hint().startsWith("no probe is loaded into JVM " + pid), inState.hint());
+        Path elsewhere = dir.resolve(pid + ".sock");
+        ProbeUnavailableException other = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(elsewhere));
+        assertTrue(other.hint().contains("run/hvm-debug"), "a socket of no application's: " + other.hint());
+        long gone = 4_000_000_000L;
+        assertFalse(ProcessHandle.of(gone).isPresent());
+        Path none = dir.resolve(probe.api.wire.SocketPaths.APPLICATIONS_DIR).resolve(gone + ".sock");
+        ProbeUnavailableException ended = assertThrows(ProbeUnavailableException.class, () -> ProbeClient.connect(none));
+        assertEquals("no process " + gone + " runs now: hvm-dbg ps lists your JVMs and where a probe answers", ended.hint());
+    }
+
     @Test
     void staleSocketAndPlainFileAreUnavailable() throws Exception {
         Path stale = dir.resolve("stale.sock");

@@ -2,6 +2,9 @@ package probe.api.swing;
 
 import java.awt.Component;
 import java.awt.Container;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JList;
@@ -13,7 +16,8 @@ import javax.swing.text.JTextComponent;
 /**
  * What a person reads in a row, a combo box and its items: the text the cell renderer draws, never
  * the model value's {@code toString()} (a file chooser's filter would read
- * {@code FileNameExtensionFilter@1b2c3d}). Call on the EDT.
+ * {@code FileNameExtensionFilter@1b2c3d}); and the text a person reads of what the application wrote
+ * as HTML or with padding ({@link #readable}). Call on the EDT, except {@link #readable}.
  */
 public final class Shown {
 
@@ -71,8 +75,7 @@ public final class Shown {
         if (c instanceof JLabel) {
             String s = ((JLabel) c).getText();
             // An HTML label reads as its text, not its markup.
-            return s != null && s.regionMatches(true, 0, "<html>", 0, 6)
-                    ? s.replaceAll("<[^>]*>", " ").replaceAll("&nbsp;", " ").replaceAll("\\s+", " ").strip() : s;
+            return isHtml(s) ? readable(s) : s;
         }
         if (c instanceof JTextComponent) {
             return ((JTextComponent) c).getText();
@@ -86,6 +89,73 @@ public final class Shown {
                 }
             }
         }
+        return out.toString();
+    }
+
+    /**
+     * The text a person reads of a label, a button, a title or a tooltip the application wrote as
+     * {@code text}: for HTML (what Swing renders as such: it starts with {@code <html>}) the words
+     * without the markup, its entities decoded ({@code &amp;}, {@code &nbsp;}, {@code &#8594;}), its
+     * runs of white space one space; plain text as it is, without the padding around it. Null when
+     * nothing is left (or {@code text} is null). Pure: callable on any thread.
+     *
+     * @since 1.4
+     */
+    public static String readable(String text) {
+        if (text == null) {
+            return null;
+        }
+        if (!isHtml(text)) {
+            return blankIsNull(text.strip());
+        }
+        String s = SKIPPED.matcher(text).replaceAll(" ");
+        s = BLOCK.matcher(s).replaceAll(" ");
+        s = TAG.matcher(s).replaceAll("");
+        s = entities(s);
+        return blankIsNull(SPACE.matcher(s).replaceAll(" ").strip());
+    }
+
+    /** Whether Swing renders {@code s} as HTML (javax.swing.plaf.basic.BasicHTML's rule). */
+    private static boolean isHtml(String s) {
+        return s != null && s.regionMatches(true, 0, "<html>", 0, 6);
+    }
+
+    /** What shows nothing: the head, a style sheet, a script, a comment. */
+    private static final Pattern SKIPPED = Pattern.compile("(?is)<(head|style|script)\\b.*?</\\1\\s*>|<!--.*?-->");
+    /** Tags that break a line or a block: a space between the words on either side. */
+    private static final Pattern BLOCK = Pattern.compile("(?i)</?(br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|h[1-6]|hr|body|html|center"
+            + "|blockquote|pre)\\b[^>]*>");
+    private static final Pattern TAG = Pattern.compile("<[^>]*>");
+    private static final Pattern ENTITY = Pattern.compile("&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,7});");
+    /** White space, the no-break space (&nbsp;) with it. */
+    private static final Pattern SPACE = Pattern.compile("[\\s\\u00a0]+");
+    private static final Map<String, String> NAMED = Map.ofEntries(Map.entry("amp", "&"), Map.entry("lt", "<"), Map.entry("gt", ">"),
+            Map.entry("quot", "\""), Map.entry("apos", "'"), Map.entry("nbsp", "\u00a0"), Map.entry("euro", "\u20ac"),
+            Map.entry("copy", "\u00a9"), Map.entry("reg", "\u00ae"), Map.entry("trade", "\u2122"), Map.entry("hellip", "\u2026"),
+            Map.entry("mdash", "\u2014"), Map.entry("ndash", "\u2013"), Map.entry("laquo", "\u00ab"), Map.entry("raquo", "\u00bb"),
+            Map.entry("middot", "\u00b7"), Map.entry("bull", "\u2022"), Map.entry("deg", "\u00b0"), Map.entry("times", "\u00d7"),
+            Map.entry("rarr", "\u2192"), Map.entry("larr", "\u2190"));
+
+    /** {@code s} with its character references decoded; an unknown one is left as written. */
+    private static String entities(String s) {
+        if (s.indexOf('&') < 0) {
+            return s;
+        }
+        Matcher m = ENTITY.matcher(s);
+        StringBuilder out = new StringBuilder(s.length());
+        while (m.find()) {
+            String ref = m.group(1);
+            String with;
+            if (ref.charAt(0) == '#') {
+                int cp = ref.length() > 1 && (ref.charAt(1) == 'x' || ref.charAt(1) == 'X') ? Integer.parseInt(ref.substring(2), 16)
+                        : Integer.parseInt(ref.substring(1));
+                with = Character.isValidCodePoint(cp) ? new String(Character.toChars(cp)) : m.group();
+            } else {
+                with = NAMED.getOrDefault(ref.toLowerCase(java.util.Locale.ROOT), m.group());
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(with));
+        }
+        m.appendTail(out);
         return out.toString();
     }
 

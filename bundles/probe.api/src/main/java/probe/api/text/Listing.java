@@ -53,7 +53,8 @@ public final class Listing {
     /**
      * The whole listing of {@code items} (gui.list's, in scope {@code scope}) as text: the items
      * that match {@code query} (null: all) as a tree of at most {@code maxItems} lines, then a line
-     * counting those not shown and, for a query, a line counting those that do not match; when none
+     * counting those not shown, for a query a line counting those that do not match, and the line
+     * counting those behind a modal dialog ({@link #behindModal}); when none
      * is left, a line saying so ({@code no items in scope dialog}, {@code no control matches "x" (4
      * others show)}).
      */
@@ -82,7 +83,8 @@ public final class Listing {
 
     /**
      * {@link #text(String, JsonNode, String, int)} of items already matched: {@code shown}, those
-     * that match {@code query} (all, when it is null), and {@code others}, how many did not.
+     * that match {@code query} (all, when it is null), and {@code others}, how many did not. Ends
+     * with the {@link #behindModal} line of {@code shown}, when some are behind a modal dialog.
      */
     public static String text(String scope, JsonNode shown, int others, String query, int maxItems) {
         if (size(shown) == 0) {
@@ -94,6 +96,11 @@ public final class Listing {
         b.deleteCharAt(0);
         if (others > 0) {
             b.append('\n').append(others).append(" others do not match ").append(quote(query));
+        }
+        // The lines do not mark each control behind a modal dialog: said once, here, in every format.
+        String behind = behindModal(shown);
+        if (behind != null) {
+            b.append('\n').append(behind);
         }
         return b.toString();
     }
@@ -292,8 +299,8 @@ public final class Listing {
     /**
      * The line that says once what the lines leave out of each control behind a modal dialog:
      * {@code 13 controls are behind the modal dialog 'dialog.createVM': close or operate it first};
-     * null when none of {@code items} is behind one. For a front end that shows the lines with no
-     * other word of the open dialog (the MCP server's {@code now:} line is one).
+     * null when none of {@code items} is behind one. {@link #text} ends with it, so every format of
+     * gui.list says it (the probe's text, the clients' text of the items).
      *
      * @since 1.2
      */

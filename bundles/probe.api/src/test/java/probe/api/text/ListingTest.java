@@ -52,7 +52,9 @@ class ListingTest {
         assertEquals("  button (no identifier)  tooltip \"Up One Level\"", lines[7]);
         assertEquals("row sidebar.row.a \"a\"  selected  scrolled out of view", lines[8]);
         assertEquals("label detail.label.state \"Running\"", lines[9], "a label that takes no press is no news");
-        assertEquals(10, lines.length);
+        assertEquals("2 controls are behind the modal dialog 'dialog.createVM': close or operate it first", lines[10],
+                "what the lines leave out of each control behind the modal dialog, said once, in the text itself");
+        assertEquals(11, lines.length);
         assertFalse(t.contains("[1,2,3,4]"), "no frames: a model acts by identifier");
     }
 
@@ -88,11 +90,24 @@ class ListingTest {
         assertEquals(null, Listing.behindModal(json("{'not':'a list'}")));
     }
 
+    /** gui.list {format: text}, which the probe writes: the modal line of the controls it shows, as the CLI's own text of the items has it. */
+    @Test
+    void theProbesTextSaysOnceWhatIsBehindAModalDialog() throws Exception {
+        String all = Listing.lines("window", items(), null, 100).get("text").asText();
+        assertTrue(all.endsWith("\n2 controls are behind the modal dialog 'dialog.createVM': close or operate it first"), all);
+        String some = Listing.lines("window", items(), "create", 100).get("text").asText();
+        assertTrue(some.endsWith("\n1 control is behind the modal dialog 'dialog.createVM': close or operate it first"),
+                "of the controls shown: " + some);
+        String none = Listing.lines("window", items(), "encrypt", 100).get("text").asText();
+        assertFalse(none.contains("behind"), none);
+    }
+
     @Test
     void maxItemsCutsTheListAndSaysHowManyMore() throws Exception {
         String[] lines = Listing.text("window", items(), null, 3).split("\n");
-        assertEquals(4, lines.length);
+        assertEquals(5, lines.length);
         assertEquals("+7 more not shown (maxItems 3): pass a scope, a query or a larger maxItems", lines[3]);
+        assertEquals("2 controls are behind the modal dialog 'dialog.createVM': close or operate it first", lines[4]);
     }
 
     @Test

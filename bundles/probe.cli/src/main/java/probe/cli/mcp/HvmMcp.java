@@ -803,7 +803,8 @@ public final class HvmMcp {
         String first = "now: " + Readable.dialogHead(data, true) + (lastDialog == null ? "" : ", its controls:");
         String text = lastDialog == null ? first : Listing.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
                 .replace("\n", "\n  ");
-        return result(text, data, null);
+        // Its controls are the text's lines: the data counts them (Snapshot.head).
+        return result(text, Snapshot.head(data), null);
     }
 
     /**
@@ -885,7 +886,7 @@ public final class HvmMcp {
 
     /**
      * A result: the readable {@code text}, and {@code {"data": …, "dialog": …}} as its
-     * structuredContent; the same JSON after the text too when the server was
+     * structuredContent (the dialog's head and the count of its controls); the same JSON after the text too when the server was
      * started with {@code --json}.
      */
     CallToolResult result(String text, JsonNode data, JsonNode dialog) {
@@ -898,7 +899,8 @@ public final class HvmMcp {
         ObjectNode o = Json.object();
         o.set("data", data == null ? NullNode.getInstance() : data);
         if (dialog != null) {
-            o.set("dialog", dialog);
+            // Its head and how many controls it has, not their items (Snapshot.head).
+            o.set("dialog", Snapshot.head(dialog));
         }
         return o;
     }

@@ -22,6 +22,7 @@ import probe.input.Deadline;
 import probe.input.Effects;
 import probe.input.Mouse;
 import probe.input.Reach;
+import probe.api.swing.Shown;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 import probe.api.swing.ViewRegistry;
@@ -66,7 +67,7 @@ public final class HoverOp extends ActingOp {
             String[] shown = new String[1];
             deadline.until(() -> {
                 JToolTip tip = showingTip(c);
-                shown[0] = tip == null ? null : tip.getTipText();
+                shown[0] = tip == null ? null : Shown.readable(tip.getTipText());
                 return tip != null;
             }, wait);
             tooltip = shown[0];

@@ -27,6 +27,8 @@ public final class Readable {
     /** Text values longer than this are cut in a line; the raw data has them whole. */
     static final int MAX_TEXT = Listing.MAX_TEXT;
     static final String NO_IDENTIFIER = "(no identifier)";
+    /** gui.audit's problem of a control the app did not name, which has the identifier the probe derived for it. */
+    private static final String DERIVED_ONLY = "derived identifier only";
     private static final String SEP = "  ";
     private static final String INDENT = "  ";
     /** Event fields that the line shows in its own way or not at all. */
@@ -50,15 +52,11 @@ public final class Readable {
         }
         JsonNode items = data == null ? null : data.get("items");
         String scope = text(data, "scope");
+        // Listing's text ends with the line of the controls behind a modal dialog, as the probe's does.
         StringBuilder b = new StringBuilder(Listing.text(scope == null ? "window" : scope, items, null, Integer.MAX_VALUE));
         JsonNode more = data == null ? null : data.get("more");
         if (more != null && more.asInt() > 0 && items != null && !items.isEmpty()) {
             b.append("\n+").append(more.asInt()).append(" more not shown (maxItems)");
-        }
-        // The lines do not mark each control behind a modal dialog: said once, here.
-        String behind = Listing.behindModal(items);
-        if (behind != null) {
-            b.append('\n').append(behind);
         }
         return b.toString();
     }
@@ -137,6 +135,12 @@ public final class Readable {
         for (Map.Entry<String, Integer> k : kinds.entrySet()) {
             b.append(comma).append(k.getValue()).append(' ').append(k.getKey());
             comma = ", ";
+        }
+        Integer derived = kinds.get(DERIVED_ONLY);
+        if (derived != null) {
+            // Counted as problems of naming, not as controls out of reach.
+            b.append(derived == 1 ? " (the ops reach that one by the identifier the probe derived; the app does not name it)"
+                    : " (the ops reach those " + derived + " by the identifier the probe derived; the app names none of them)");
         }
         return b.append(ofChecked).toString();
     }

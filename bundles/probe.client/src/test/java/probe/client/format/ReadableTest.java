@@ -50,6 +50,16 @@ class ReadableTest {
         assertEquals("audit: nothing to fix (1 control checked)", Readable.audit(json("{'problems':[]}"), 1));
         assertEquals("audit: nothing to fix", Readable.audit(json("{'problems':[]}"), -1));
         assertEquals("problem: button x\naudit: 1 problem: 1 problem", Readable.audit(json("{'problems':[{'identifier':'x','role':'button'}]}"), -1));
+        // Said of what each control has: none at all, or only the identifier the probe derived.
+        assertEquals("no identifier: button (no identifier) \"A\"\n"
+                + "derived identifier only: button w.button.b \"B\"\n"
+                + "derived identifier only: button w.button.c \"C\"\n"
+                + "audit: 3 problems: 1 no identifier, 2 derived identifier only (the ops reach those 2 by the identifier the probe"
+                + " derived; the app names none of them)",
+                Readable.audit(json("{'problems':[{'identifier':null,'role':'button','label':'A','problem':'no identifier'},"
+                        + "{'identifier':'w.button.b','role':'button','label':'B','derived':true,'problem':'derived identifier only'},"
+                        + "{'identifier':'w.button.c','role':'button','label':'C','derived':true,'problem':'derived identifier only'}],"
+                        + "'derived':2}"), -1));
     }
 
     @Test

@@ -3,7 +3,6 @@ package probe.key.internal;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
-import java.util.Locale;
 import java.util.Set;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -28,7 +27,8 @@ import probe.api.wire.Wire;
 
 /**
  * {@code gui.keypress {key, modifiers?, identifier?}}: one stroke of a named key with modifier
- * keys held, to the focus owner (or to the named control, focused first), as a keyboard makes it:
+ * keys held (given apart, or in the key's name as xdotool and Playwright write it: {@code ctrl+f}), to
+ * the focus owner (or to the named control, focused first), as a keyboard makes it:
  * pressed, typed when the key types a character, released. So Enter fires a dialog's default
  * button, Esc its cancel binding, Tab moves the focus. A shifted character ({@code ?}) is pressed
  * as a US keyboard types it: shift held around its own key ({@code /}).
@@ -47,10 +47,12 @@ public final class KeyOp extends ActingOp {
     protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.keypress.json): a key name given, modifiers
         // distinct ones of shift, ctrl, alt, meta, an identifier not empty. What it cannot say is the key table's.
-        String keyName = args.get("key").textValue();
-        KeyTable.Press press = KeyTable.key(keyName);
+        KeyTable.Stroke stroke = KeyTable.stroke(args.get("key").textValue());
+        KeyTable.Press press = stroke.press();
         Key key = press.key();
         Set<Modifier> modifiers = KeyTable.modifiers(args.get("modifiers"));
+        // Those the key's name holds (ctrl+f) with those given apart.
+        modifiers.addAll(stroke.modifiers());
         if (press.shift()) {
             // "?" is shift and the "/" key, as on a US keyboard: the reply says shift was held.
             modifiers.add(Modifier.SHIFT);
@@ -70,7 +72,7 @@ public final class KeyOp extends ActingOp {
         }, KeyOp::owner, c -> Delivery.posted(send(key, modifiers, identifier != null ? c : null)));
 
         ObjectNode data = Wire.object();
-        data.put("key", keyName.toLowerCase(Locale.ROOT));
+        data.put("key", stroke.name());
         ArrayNode held = data.putArray("modifiers");
         modifiers.forEach(m -> held.add(m.wireName()));
         data.put("target", target);

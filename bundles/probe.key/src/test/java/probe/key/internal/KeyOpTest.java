@@ -162,6 +162,31 @@ class KeyOpTest {
         assertEquals(0, defaults.get());
     }
 
+    /** Keys as xdotool and Playwright name them, and a combination in the key's name, act as the table's own names do. */
+    @Test
+    void keysByOtherToolsNamesAndCombinationsAct() throws Exception {
+        JsonNode enter = press("Enter");
+        assertEquals(1, defaults.get());
+        assertEquals("return", enter.get("key").asText(), "the reply names the key as the table does");
+        press("escape");
+        assertEquals(1, cancels.get());
+        press("h");
+        press("KeyI", "shift");
+        JsonNode all = press("Control+A");
+        assertEquals("a", all.get("key").asText());
+        assertEquals("[\"ctrl\"]", all.get("modifiers").toString(), "the reply says ctrl was held");
+        assertEquals("hI", edt(one::getSelectedText), "Control+A is select-all, and types nothing");
+        press("ArrowLeft");
+        press("Left");
+        assertEquals(0, (int) edt(one::getCaretPosition), "two steps left from the end");
+        JsonNode shifted = press("shift+End");
+        assertEquals("[\"shift\"]", shifted.get("modifiers").toString());
+        assertEquals("hI", edt(one::getSelectedText), "shift+End selects to the end");
+        JsonNode both = press("ctrl+Home", "shift");
+        assertEquals("[\"shift\",\"ctrl\"]", both.get("modifiers").toString(), "those given apart and those in the name");
+        assertEquals("hI", edt(one::getText));
+    }
+
     @Test
     void tabMovesTheFocusAndShiftTabMovesItBack() throws Exception {
         JsonNode data = press("tab");
@@ -225,8 +250,10 @@ class KeyOpTest {
 
     @Test
     void unknownKeysAndModifiersAreRefused() throws Exception {
-        ProbeException e = Gui.fails(ErrorCodes.UNKNOWN_KEY, () -> press("enter"));
+        ProbeException e = Gui.fails(ErrorCodes.UNKNOWN_KEY, () -> press("entre"));
         assertTrue(e.details().get("keys").toString().contains("\"return\""));
+        assertEquals("Enter", e.details().get("nearest").get(0).asText(), "the key meant: " + e.getMessage());
+        Gui.fails(ErrorCodes.UNKNOWN_KEY, () -> press("hyper+a"));
         Gui.fails(ErrorCodes.INVALID_ARGS, () -> press("a", "hyper"));
         Gui.fails(ErrorCodes.INVALID_ARGS, () -> op.execute(Gui.ctx(), Wire.object()));
         assertEquals("", edt(one::getText));

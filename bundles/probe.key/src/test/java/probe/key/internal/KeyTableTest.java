@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.awt.event.KeyEvent;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import java.io.InputStream;
@@ -109,14 +110,74 @@ class KeyTableTest {
 
     @Test
     void unknownKeyListsEveryValidKey() {
-        for (String bad : List.of("enter", "f13", "ä", "ctrl", "aa", " a", "kp+", "numlock")) {
-            ProbeException e = assertThrows(ProbeException.class, () -> KeyTable.key(bad));
+        for (String bad : List.of("hyper", "f13", "ä", "ctrl", "aa", " a", "kp+", "numlock", "ctrl+", "ctrl+f13", "super+a", "Key")) {
+            ProbeException e = assertThrows(ProbeException.class, () -> KeyTable.stroke(bad), bad);
             assertEquals(ErrorCodes.UNKNOWN_KEY, e.code());
             JsonNode keys = e.details().get("keys");
             assertEquals(KeyTable.names().size(), keys.size());
             assertEquals("return", keys.get(0).asText());
             assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
         }
+    }
+
+    /**
+     * The names agents and other tools give the keys: xdotool's (X keysyms) and Playwright's (the
+     * DOM's key names and codes), in any case, each the key the table names.
+     */
+    @Test
+    void keysGoByTheNamesOfXdotoolAndPlaywright() throws ProbeException {
+        String[][] same = {{"Enter", "return"}, {"enter", "return"}, {"Return", "return"}, {"Escape", "esc"}, {"escape", "esc"},
+            {"ESCAPE", "esc"}, {"ArrowDown", "down"}, {"arrowup", "up"}, {"ArrowLeft", "left"}, {"ArrowRight", "right"},
+            {"Up", "up"}, {"BackSpace", "backspace"}, {"Backspace", "backspace"}, {"Delete", "delete"}, {"Insert", "insert"},
+            {"Page_Up", "pageup"}, {"Prior", "pageup"}, {"PageDown", "pagedown"}, {"Next", "pagedown"}, {"Page_Down", "pagedown"},
+            {"Home", "home"}, {"End", "end"}, {"Tab", "tab"}, {"F5", "f5"}, {"space", "space"}, {" ", "space"}, {"Space", "space"},
+            {"KeyA", "a"}, {"Digit7", "7"}, {"KP_Enter", "kpenter"}, {"NumpadEnter", "kpenter"}, {"KP_Add", "kpadd"},
+            {"Numpad5", "kp5"}, {"KP_5", "kp5"}, {"KP_Up", "kpup"}, {"NumpadDecimal", "kpdecimal"}, {"bracketleft", "["},
+            {"BracketRight", "]"}, {"apostrophe", "'"}, {"Quote", "'"}, {"grave", "`"}, {"Backquote", "`"}, {"minus", "-"},
+            {"Slash", "/"}, {"backslash", "\\"}, {"question", "?"}, {"exclam", "!"}, {"plus", "+"}, {"underscore", "_"},
+            {"quotedbl", "\""}, {"asciitilde", "~"}, {"less", "<"}, {"bar", "|"}};
+        for (String[] s : same) {
+            assertEquals(KeyTable.key(s[1]), KeyTable.key(s[0]), s[0]);
+            assertEquals(s[1], KeyTable.stroke(s[0]).name(), "the reply names the key as the table does: " + s[0]);
+        }
+    }
+
+    /** Modifiers and a key joined by +, as xdotool and Playwright write a combination. */
+    @Test
+    void aCombinationHoldsItsModifiers() throws ProbeException {
+        assertEquals(new KeyTable.Stroke("f", KeyTable.key("f"), EnumSet.of(Modifier.CTRL)), KeyTable.stroke("ctrl+f"));
+        assertEquals(new KeyTable.Stroke("f", KeyTable.key("f"), EnumSet.of(Modifier.CTRL)), KeyTable.stroke("Control+F"));
+        assertEquals(new KeyTable.Stroke("tab", KeyTable.key("tab"), EnumSet.of(Modifier.CTRL, Modifier.SHIFT)),
+                KeyTable.stroke("Control+Shift+Tab"));
+        assertEquals(new KeyTable.Stroke("f4", KeyTable.key("f4"), EnumSet.of(Modifier.ALT)), KeyTable.stroke("alt+F4"));
+        assertEquals(new KeyTable.Stroke("down", KeyTable.key("down"), EnumSet.of(Modifier.SHIFT)), KeyTable.stroke("Shift+ArrowDown"));
+        assertEquals(EnumSet.of(Modifier.CTRL, Modifier.ALT), KeyTable.stroke("Control_L+Alt_R+Delete").modifiers(), "xdotool's keysyms");
+        assertEquals(EnumSet.of(Modifier.META), KeyTable.stroke("Meta+a").modifiers());
+        assertEquals(EnumSet.of(Modifier.META), KeyTable.stroke("cmd+a").modifiers());
+        assertEquals(new KeyTable.Stroke("+", KeyTable.key("+"), EnumSet.of(Modifier.CTRL)), KeyTable.stroke("ctrl++"), "the plus key");
+        assertEquals(new KeyTable.Stroke("+", KeyTable.key("+"), EnumSet.noneOf(Modifier.class)), KeyTable.stroke("+"));
+        assertEquals(new KeyTable.Stroke("return", KeyTable.key("return"), EnumSet.noneOf(Modifier.class)), KeyTable.stroke("Enter"));
+    }
+
+    /** A misspelt name gets the key meant, in the spelling of the convention it was written in. */
+    @Test
+    void theSuggestionIsTheKeyMeant() {
+        String[][] meant = {{"retrun", "return"}, {"Escpae", "Escape"}, {"esacpe", "Escape"}, {"ArowDown", "ArrowDown"},
+            {"PgeUp", "pageup"}, {"ctrl+retrun", "ctrl+return"}, {"contrl+f", "control+f"}, {"Control+Escpae", "Control+Escape"},
+            {"Shfit+Tab", "shift+Tab"}};
+        for (String[] m : meant) {
+            ProbeException e = assertThrows(ProbeException.class, () -> KeyTable.stroke(m[0]), m[0]);
+            assertEquals(ErrorCodes.UNKNOWN_KEY, e.code());
+            assertEquals(m[1], e.details().get("nearest").get(0).asText(), m[0] + ": " + e.getMessage());
+            assertTrue(e.getMessage().startsWith("unknown key '" + m[0] + "'; did you mean '" + m[1] + "'?"), e.getMessage());
+        }
+        ProbeException modifier = assertThrows(ProbeException.class, () -> KeyTable.stroke("ctrl"));
+        assertTrue(modifier.getMessage().startsWith("unknown key 'ctrl'; 'ctrl' is a modifier, not a key: hold it around a key,"
+                + " as ctrl+f, or name it in 'modifiers'"), modifier.getMessage());
+        ProbeException noKey = assertThrows(ProbeException.class, () -> KeyTable.stroke("ctrl+shift"));
+        assertTrue(noKey.getMessage().contains("'shift' is a modifier: name a key after the modifiers"), noKey.getMessage());
+        ProbeException hyper = assertThrows(ProbeException.class, () -> KeyTable.stroke("hyper+x"));
+        assertTrue(hyper.getMessage().contains("'hyper' is no modifier; modifiers are shift, ctrl, alt, meta"), hyper.getMessage());
     }
 
     @Test

@@ -18,13 +18,18 @@ import probe.api.swing.ViewRegistry;
 import probe.api.wire.Wire;
 
 /**
- * {@code gui.audit}: every operable control without an identifier, every identifier that several
+ * {@code gui.audit}: every operable control without an identifier of the app's (none at all, or only
+ * the one the probe derived for it), every identifier that several
  * showing things share, and (when a catalogue is loaded) every showing identifier no catalogue holds.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
 @Op(Ops.AUDIT)
 public final class AuditOp implements ProbeOp {
     static final String NOT_IN_CATALOGUE = "not in the catalogue";
+    /** An operable control that has no identifier at all: the ops cannot reach it by name. */
+    static final String NO_IDENTIFIER = "no identifier";
+    /** An operable control the app did not name, which the ops reach by the identifier the probe derived for it. */
+    static final String DERIVED_ONLY = "derived identifier only";
 
     private final ViewRegistry registry;
     private final Catalogues catalogues;
@@ -53,7 +58,7 @@ public final class AuditOp implements ProbeOp {
         // How many of the unnamed controls the ops still reach, by the identifier derived for them.
         int derived = 0;
         for (JsonNode p : problems) {
-            if (p.path("derived").asBoolean(false) && "no identifier".equals(p.path("problem").textValue())) {
+            if (DERIVED_ONLY.equals(p.path("problem").textValue())) {
                 derived++;
             }
         }

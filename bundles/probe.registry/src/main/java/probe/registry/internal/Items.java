@@ -100,7 +100,7 @@ final class Items {
         }
         if (c instanceof JComponent) {
             Object tip = ((JComponent) c).getAccessibleContext().getAccessibleName();
-            return tip == null ? null : tip.toString();
+            return tip == null ? null : Shown.readable(tip.toString());
         }
         return null;
     }
@@ -109,13 +109,21 @@ final class Items {
      * The label a person reads on or beside the target: a row's or tab's text, a window's title, a
      * button's or label's text, the text of the label that is {@code labelFor} it; null when it has
      * none of these (gui.list then gives its accessible name, which a receipt does not compare:
-     * asking every field for it costs more than the rest of the look).
+     * asking every field for it costs more than the rest of the look). As a person reads it
+     * ({@link Shown#readable}: an HTML text without its markup, a text without its padding), except a
+     * row's text, which gui.select matches as its renderer draws it.
      */
     private static String ownLabel(Target t, JLabel labelledBy) {
         Component c = t.component();
         if (t.kind() == Target.Kind.ROW) {
             return rowText(c, t.index());
         }
+        return Shown.readable(written(t, labelledBy));
+    }
+
+    /** The label's text as the application wrote it (not a row's). */
+    private static String written(Target t, JLabel labelledBy) {
+        Component c = t.component();
         if (t.kind() == Target.Kind.TAB) {
             return ((JTabbedPane) c).getTitleAt(t.index());
         }
@@ -145,17 +153,19 @@ final class Items {
         return Shown.row(view, i);
     }
 
-    /** The tooltip text the control (or the tab) has, which a hand resting on it would make appear; null when none. */
+    /**
+     * The tooltip text the control (or the tab) has, which a hand resting on it would make appear,
+     * as a person reads it ({@link Shown#readable}: an HTML tooltip without its markup); null when none.
+     */
     private static String tooltip(Target t) {
         Component c = t.component();
         if (t.kind() == Target.Kind.TAB) {
-            return ((JTabbedPane) c).getToolTipTextAt(t.index());
+            return Shown.readable(((JTabbedPane) c).getToolTipTextAt(t.index()));
         }
         if (t.kind() != Target.Kind.COMPONENT || !(c instanceof JComponent) || c instanceof JToolTip) {
             return null;
         }
-        String tip = ((JComponent) c).getToolTipText();
-        return tip == null || tip.isEmpty() ? null : tip;
+        return Shown.readable(((JComponent) c).getToolTipText());
     }
 
     /** Whether a row is scrolled into view: some part of it inside its list's, table's or tree's visible rectangle. */
@@ -209,7 +219,7 @@ final class Items {
     /**
      * The {@code value} of a component that is neither a text field nor a row or tab: a toggle's
      * state, a combo's selection, a spinner's number, a slider's or progress bar's value, a label's
-     * text, a list's selected index, a tabbed pane's selected title; {@link #NO_VALUE} for
+     * text (as a person reads it, {@link Shown#readable}), a list's selected index, a tabbed pane's selected title; {@link #NO_VALUE} for
      * anything else (a button). A {@code String}, {@code Boolean}, {@code Integer}, {@code Long},
      * {@code Double} or null.
      */
@@ -231,7 +241,8 @@ final class Items {
         } else if (c instanceof JProgressBar) {
             return ((JProgressBar) c).getValue();
         } else if (c instanceof JLabel) {
-            return ((JLabel) c).getText();
+            // The text it shows, as its label reads it.
+            return Shown.readable(((JLabel) c).getText());
         } else if (c instanceof JList) {
             return ((JList<?>) c).getSelectedIndex();
         } else if (c instanceof JTabbedPane) {

@@ -318,7 +318,7 @@ public final class SwingViewRegistry implements ViewRegistry {
             boolean operable = e.target().kind() != Target.Kind.COMPONENT || Controls.operable(e.target().component());
             if ((e.identifier() == null || e.derived()) && operable) {
                 // With a derived identifier too: the ops reach it, but the app still names nothing.
-                problems.add(item(e, scan).put("problem", "no identifier"));
+                problems.add(item(e, scan).put("problem", e.identifier() == null ? AuditOp.NO_IDENTIFIER : AuditOp.DERIVED_ONLY));
             } else if (e.identifier() != null && counts.get(e.base()) > 1) {
                 problems.add(item(e, scan).put("problem", "shared identifier"));
             }

@@ -20,14 +20,17 @@ import javax.swing.DefaultListCellRenderer;
 import javax.swing.JButton;
 import javax.swing.JComboBox;
 import javax.swing.JFrame;
+import javax.swing.JLabel;
 import javax.swing.JList;
 import javax.swing.JPanel;
+import javax.swing.JTextField;
 import javax.swing.JToolTip;
 import javax.swing.Popup;
 import javax.swing.PopupFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import probe.api.swing.ControlState;
 import probe.testing.Gui;
 
 /**
@@ -162,5 +165,44 @@ class ShownTextTest {
         assertTrue(tip.get("identifier").isNull());
         assertEquals(0, edt(registry::audit).size(), "a tooltip is not an audit problem");
         run(popup::hide);
+    }
+
+    /**
+     * A tooltip, a label or a button text written as HTML or with padding reads as the text a
+     * person sees: markup dropped, padding trimmed; in gui.list's items and in a receipt's look
+     * (states) alike.
+     */
+    @Test
+    void htmlAndPaddingReadAsTheTextAPersonSees() throws Exception {
+        run(() -> {
+            JPanel form = new JPanel();
+            JLabel name = new JLabel(" Name ");
+            name.setName("t.label.name");
+            JTextField field = new JTextField(" as typed ", 10);
+            field.setName("t.input.name");
+            name.setLabelFor(field);
+            JButton save = new JButton("<html><b>Save</b> plan</html>");
+            save.setName("t.button.save");
+            save.setToolTipText("<html>Save the plan<br>to a <i>file</i> &amp; close</html>");
+            form.add(name);
+            form.add(field);
+            form.add(save);
+            frame.getContentPane().add(form, BorderLayout.SOUTH);
+            frame.setTitle("  shown text  ");
+            frame.validate();
+        });
+        JsonNode save = item("t.button.save");
+        assertEquals("Save the plan to a file & close", save.get("tooltip").asText(), "the tooltip's text, not its markup");
+        assertEquals("Save plan", save.get("label").asText());
+        JsonNode label = item("t.label.name");
+        assertEquals("Name", label.get("label").asText(), "a label without its padding");
+        assertEquals("Name", label.get("value").asText(), "a label's value is the text it shows");
+        JsonNode field = item("t.input.name");
+        assertEquals("Name", field.get("label").asText(), "the labelFor label, trimmed");
+        assertEquals(" as typed ", field.get("value").asText(), "what is typed into a field stays as it is");
+        assertEquals("shown text", item("main").get("label").asText(), "a title without its padding");
+        ControlState state = edt(registry::states).stream().filter(st -> "t.label.name".equals(st.identifier())).findFirst().orElseThrow();
+        assertEquals("Name", state.label(), "a receipt compares what gui.list says");
+        assertEquals("Name", state.value());
     }
 }
