@@ -202,6 +202,7 @@ class OpenedReceiptsIT {
         assertTrue(menu.out().startsWith("clicked opened.menu.file ") && menu.out().contains("opened menu opened.menu.file (4 items)"), menu.out());
         assertFalse(menu.out().contains("showing"), "the items' showing is what the menu's opening says: " + menu.out());
         Cli.Result sub = Cli.run("gui", "click", "--identifier", "opened.menu.file.add").ok();
+        System.out.println("OpenedReceiptsIT: " + menu.out().trim() + " | " + sub.out().trim());
         assertTrue(sub.out().contains("opened menu opened.menu.file.add (2 items)"), sub.out());
     }
 
@@ -216,6 +217,7 @@ class OpenedReceiptsIT {
         Swing.settle();
         Cli.Result cli = Cli.run("gui", "click", "--identifier", "opened.button.save").ok();
         assertTrue(cli.out().contains("opened openedSaveAs"), cli.out());
+        System.out.println("OpenedReceiptsIT: " + cli.out().trim());
     }
 
     @Test
@@ -226,6 +228,7 @@ class OpenedReceiptsIT {
         assertFalse(text.out().contains("edtStack") || text.out().contains("edt.stalled") || text.out().contains("java."),
                 "no stack without --json: " + text.out());
         assertTrue(text.out().split("\n").length <= 3, text.out());
+        System.out.println("OpenedReceiptsIT: " + text.out().trim().replace("\n", " | "));
 
         Cli.Result json = Cli.run("--json", "gui", "click", "--identifier", "opened.button.addRow").ok();
         JsonNode e = Wire.mapper().readTree(json.out()).get("effects");
