@@ -73,16 +73,27 @@ final class Openings {
 
     /**
      * The frames and dialogs whose opening began since {@code before}: made since (or shown then
-     * hidden: not among its windows), not showing yet. On the EDT.
+     * hidden: not among its windows), not showing yet, and owning no window that shows (a hidden
+     * owner, such as the frame Swing makes for a dialog without one, is made with its dialog and
+     * never shows). On the EDT.
      */
     static List<Window> opening(Look before) {
         List<Window> out = new ArrayList<>(1);
         for (Window w : unshown()) {
-            if (!before.unshown.contains(w) && !before.windows.contains(w)) {
+            if (!before.unshown.contains(w) && !before.windows.contains(w) && !ownsAShowingWindow(w)) {
                 out.add(w);
             }
         }
         return out;
+    }
+
+    private static boolean ownsAShowingWindow(Window w) {
+        for (Window owned : w.getOwnedWindows()) {
+            if (owned.isShowing() || ownsAShowingWindow(owned)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code popup} as a receipt names it. On the EDT. */

@@ -237,6 +237,30 @@ class OpenedReceiptTest {
         run(dialog::dispose);
     }
 
+    /**
+     * A message dialog without an owner: Swing makes a hidden frame to own it, which is no window
+     * opening. The receipt says the dialog opened, and the reply does not wait for the hidden frame.
+     */
+    @Test
+    void theHiddenOwnerOfADialogWithoutOneIsNoWindowOpening() throws Exception {
+        edt(() -> {
+            JButton ask = new JButton("Ask");
+            ask.setName("t.button.ask");
+            ask.addActionListener(e -> javax.swing.JOptionPane.showMessageDialog(null, "Hello", "Greeting",
+                    javax.swing.JOptionPane.INFORMATION_MESSAGE));
+            buttons.add(ask);
+            return null;
+        });
+        show();
+        long start = System.nanoTime();
+        JsonNode data = click("t.button.ask", "left");
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        JsonNode e = data.get("effects");
+        assertEquals(1, e.get("opened").size(), data.toString());
+        assertFalse(e.has("opening"), data.toString());
+        assertTrue(millis < 1500, "no wait for the hidden owner: " + millis + " ms, " + data);
+    }
+
     /** A click that adds a row at once and an editor after the event thread was busy for 700 ms. */
     @Test
     void aBusyEventThreadStillGivesWhatChangedAndHowLongItWasBusy() throws Exception {
