@@ -21,10 +21,11 @@ import probe.api.swing.ViewRegistry;
  * before the input to when the GUI has settled, and the settling that decides when the reply
  * comes. It puts three parts together, each with one job: the looks at the GUI ({@link Look}, with
  * the bus's events meanwhile), the wait until the GUI has settled ({@link Settling}: the input's
- * direct effects have run, the event queue holds nothing more and the focus has landed, at most
- * {@code settleMillis} after the input was handled) and the difference of the two looks ({@link
- * Receipt}). A click that opens a modal dialog settles while the dialog is open: the settling runs
- * in the dialog's own event loop.
+ * direct effects have run, the event queue holds nothing more, the focus has landed and nothing the
+ * input began to open is still on its way, at most {@code settleMillis} after the input was
+ * handled, longer for what is opening or a busy event thread: {@link Settling#LATE_MILLIS}) and the
+ * difference of the two looks ({@link Receipt}). A click that opens a modal dialog settles while
+ * the dialog is open: the settling runs in the dialog's own event loop.
  *
  * <p>An op uses it in a few lines ({@link ActingOp} writes the opening and the finish for the ops that extend it):
  * <pre>{@code
@@ -149,10 +150,12 @@ public final class Effects implements AutoCloseable {
 
     /**
      * Waits, off the EDT and within {@code deadline}, until the GUI has settled (at most {@code
-     * settleMillis}), then puts into {@code data} whether it did ({@code settled}, unless
-     * {@code settleMillis} was 0) and the receipt ({@code effects}, unless {@code effects} was
-     * false). Call after the op's input was handled. When the EDT stays busy past the settling,
-     * the receipt has only {@code events} and {@code settledMillis}, and {@code settled} is false.
+     * settleMillis}; up to {@link Settling#LATE_MILLIS} while a submenu or a window the input began
+     * to open is on its way, or the EDT is busy), then puts into {@code data} whether it did
+     * ({@code settled}, unless {@code settleMillis} was 0) and the receipt ({@code effects}, unless
+     * {@code effects} was false). Call after the op's input was handled. When the EDT stays busy
+     * past that too, the receipt has only {@code events}, {@code settledMillis} and {@code
+     * busyMillis}, and {@code settled} is false.
      * Only the first call counts: an op that reads the GUI once it has settled calls it before it
      * reads, and {@link ActingOp}'s call after the op is then nothing.
      */
@@ -169,8 +172,10 @@ public final class Effects implements AutoCloseable {
         }
         Settling.Result after;
         try {
-            after = Settling.await(registry, first.windows, wanted, beganNanos, Math.min(settleMillis, deadline.remainingMillis()),
-                    deadline, this::close);
+            long bound = Math.min(settleMillis, deadline.remainingMillis());
+            // What the input began to open, and a busy event thread, are waited for longer (not when the reply is to come at once).
+            long late = settleMillis == 0 ? 0 : Math.min(Math.max(settleMillis, Settling.LATE_MILLIS), deadline.remainingMillis());
+            after = Settling.await(registry, first, wanted, beganNanos, bound, late, deadline, this::close);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ProbeException(ErrorCodes.INTERNAL, "interrupted while waiting for the GUI to settle");
@@ -178,7 +183,7 @@ public final class Effects implements AutoCloseable {
             close();
         }
         if (settleMillis > 0) {
-            data.put("settled", after != null && after.settled());
+            data.put("settled", after.settled());
         }
         if (wanted) {
             data.set("effects", Receipt.of(first, after, bus != null ? events : null, withheld, System.nanoTime() - beganNanos));

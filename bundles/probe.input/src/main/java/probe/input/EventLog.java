@@ -31,6 +31,24 @@ final class EventLog implements AutoCloseable {
         }
     }
 
+    /**
+     * The longest stall of the event thread among the events collected: the {@code millis} of the
+     * transport's watchdog events ({@code edt.stalled}, {@code edt.recovered}, docs/PROTOCOL.md); 0
+     * when none came.
+     */
+    long stalledMillis() {
+        long most = 0;
+        synchronized (events) {
+            for (ObjectNode e : events) {
+                String name = e.path("event").asText("");
+                if (name.equals("edt.stalled") || name.equals("edt.recovered")) {
+                    most = Math.max(most, e.path("millis").asLong(0));
+                }
+            }
+        }
+        return most;
+    }
+
     /** Adds the events collected to {@code list}; gives how many were left out. */
     int drainTo(ArrayNode list) {
         synchronized (events) {

@@ -11,13 +11,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import probe.api.swing.ControlState;
 import probe.api.wire.Wire;
 
 /**
  * The receipt of an action, built off the EDT from its two looks: its one job is the difference.
- * Dialogs opened and closed, where the focus went, the named controls whose fields changed, those
- * that appeared or disappeared, and the bus's events meanwhile; each list at most {@link
+ * Dialogs opened and closed, menus opened and closed with their item counts, windows still opening,
+ * where the focus went, the named controls whose fields changed, those that appeared or disappeared,
+ * the bus's events meanwhile, and how long the event thread was busy; each list at most {@link
  * Effects#MAX_ENTRIES} long, the rest counted in {@code truncated}. It holds identifiers, the seven
  * fields of {@link ControlState} (a password field's {@code length}, and the typed field's, never
  * their text) and the bus's events, which never hold typed text.
@@ -35,7 +37,7 @@ final class Receipt {
      * The receipt.
      *
      * @param before the first look
-     * @param after what the settling saw, or null when the EDT stayed busy (the receipt then has only events and the time)
+     * @param after what the settling saw; without its last look (the EDT stayed busy) the receipt has only events, the time and how long the EDT was busy
      * @param events the bus's events, or null without a bus (the receipt then has no {@code events})
      * @param withheld the controls whose text is given as its length
      * @param elapsedNanos the time since the first look, for when there is no {@code after}
@@ -43,8 +45,8 @@ final class Receipt {
     static ObjectNode of(Look before, Settling.Result after, EventLog events, Set<String> withheld, long elapsedNanos) {
         ObjectNode r = Wire.object();
         Counter left = new Counter();
-        if (after != null) {
-            Look last = after.look();
+        Look last = after == null ? null : after.look();
+        if (last != null) {
             ArrayNode opened = r.putArray("opened");
             ArrayNode closed = r.putArray("closed");
             for (Window w : last.windows) {
@@ -57,19 +59,56 @@ final class Receipt {
                     add(closed, before.dialogs.get(w), left);
                 }
             }
+            if (!last.menusOpened.isEmpty() || !last.menusClosed.isEmpty()) {
+                ObjectNode menus = r.putObject("menus");
+                menus(menus.putArray("opened"), last.menusOpened, left);
+                menus(menus.putArray("closed"), last.menusClosed, left);
+            }
+            if (!last.opening.isEmpty()) {
+                ArrayNode opening = r.putArray("opening");
+                for (String[] w : last.opening) {
+                    if (opening.size() < Effects.MAX_ENTRIES) {
+                        opening.addObject().put("name", w[0]).put("title", w[1]);
+                    } else {
+                        left.n++;
+                    }
+                }
+            }
             ObjectNode focus = r.putObject("focus");
             focus.put("before", before.focus);
             focus.put("after", last.focus);
             diff(r, before.states, last.states, withheld, left);
         }
+        long stalled = 0;
         if (events != null) {
             left.n += events.drainTo(r.putArray("events"));
+            stalled = events.stalledMillis();
         }
-        r.put("settledMillis", java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(after != null ? after.settledNanos() : elapsedNanos));
+        r.put("settledMillis", TimeUnit.NANOSECONDS.toMillis(after != null ? after.settledNanos() : elapsedNanos));
+        // How long the event thread was busy: the settling's own wait for it, or the watchdog's stall, whichever is longer.
+        long busy = after == null ? 0 : TimeUnit.NANOSECONDS.toMillis(after.busyNanos());
+        busy = Math.max(busy >= Settling.BUSY_MILLIS ? busy : 0, stalled);
+        if (busy > 0) {
+            r.put("busyMillis", busy);
+        }
         if (left.n > 0) {
             r.put("truncated", left.n);
         }
         return r;
+    }
+
+    private static void menus(ArrayNode list, List<Openings.Menu> menus, Counter left) {
+        for (Openings.Menu m : menus) {
+            if (list.size() >= Effects.MAX_ENTRIES) {
+                left.n++;
+                continue;
+            }
+            ObjectNode o = list.addObject().put("menu", m.menu());
+            if (m.on() != null) {
+                o.put("on", m.on());
+            }
+            o.put("items", m.items());
+        }
     }
 
     private static void add(ArrayNode list, String s, Counter left) {

@@ -15,8 +15,10 @@ import probe.client.internal.Json;
  * words, the one wording hvm-dbg, the Gogo commands and the MCP server share: what opened and
  * closed, where the focus went, the fields that changed, the controls that appeared and
  * disappeared (a dialog that came or went with its controls is one entry, its controls counted),
- * the events (less those that only say a dialog opened or closed, which the receipt says already),
- * and whether the GUI had settled. A front end chooses only how many names each list shows and
+ * the menus opened (with their item counts) and closed (their items' showing or hiding left unsaid),
+ * the windows still opening, the events (less those that only say a dialog opened or closed, which
+ * the receipt says already, and the event thread's stalls, whose stacks only the data holds), and
+ * whether the GUI had settled, or that the event thread was busy and how long (one line). A front end chooses only how many names each list shows and
  * whether the receipt is a line of its own ({@link #line}) or follows the action's words
  * ({@link #after}).
  */
@@ -31,6 +33,10 @@ public final class Receipt {
     private boolean appearedListed;
     /** {@code ""}, or {@code " (the GUI had not settled[ after N ms])"}. */
     private final String unsettled;
+    /** {@code null}, or the line that says the event thread was busy (its stack is left to the data). */
+    private final String busy;
+    /** Whether the probe took no last look at the GUI (its event thread stayed busy): only events and times. */
+    private final boolean unseen;
 
     /**
      * The receipt of {@code data}, each list naming at most {@code most} entries and counting the
@@ -45,12 +51,33 @@ public final class Receipt {
         given = e != null && e.isObject();
         boolean settled = !isFalse(data, "settled");
         JsonNode ms = given ? e.get("settledMillis") : null;
-        unsettled = settled ? "" : " (the GUI had not settled" + (ms != null && ms.isNumber() ? " after " + ms.asLong() + " ms" : "") + ")";
+        long busyMillis = given ? busyMillis(e) : 0;
+        unseen = given && busyMillis > 0 && !e.has("changed") && !e.has("focus");
+        String afterMs = ms != null && ms.isNumber() ? " after " + ms.asLong() + " ms" : "";
+        busy = busyMillis == 0 ? null
+                : unseen ? "the event thread was still busy" + afterMs + ": the GUI was not looked at again"
+                : "the event thread was busy for " + busyMillis + " ms";
+        boolean opening = given && e.path("opening").size() > 0;
+        // A busy thread or a window still opening says why the GUI had not settled.
+        unsettled = settled || busy != null || opening ? "" : " (the GUI had not settled" + afterMs + ")";
         if (!given) {
             return;
         }
         names(done, "opened", e.get("opened"), most, Set.of());
+        JsonNode menus = e.get("menus");
+        boolean menusCame = menus != null && (menus.path("opened").size() > 0 || menus.path("closed").size() > 0);
+        if (menusCame) {
+            menus(done, "opened", menus.get("opened"), most);
+            menus(done, "closed", menus.get("closed"), most);
+        }
         names(done, "closed", e.get("closed"), most, Set.of());
+        List<String> coming = new ArrayList<>();
+        for (JsonNode w : e.path("opening")) {
+            String name = text(w, "name");
+            String title = text(w, "title");
+            coming.add(name != null ? Readable.bare(name) : title != null ? Readable.quote(title) : "a window");
+        }
+        bounded(done, "still opening", new ArrayList<>(), coming, most);
         JsonNode focus = e.get("focus");
         if (focus != null && focus.isObject()) {
             String before = text(focus, "before");
@@ -61,8 +88,14 @@ public final class Receipt {
                 done.add("focus left " + Readable.bare(before));
             }
         }
-        JsonNode changed = e.get("changed");
-        for (int i = 0; changed != null && changed.isArray() && i < changed.size(); i++) {
+        List<JsonNode> changed = new ArrayList<>();
+        for (JsonNode c : e.path("changed")) {
+            // A menu item shown or hidden with its menu: the menu's opening or closing says it.
+            if (!(menusCame && "showing".equals(text(c, "field")))) {
+                changed.add(c);
+            }
+        }
+        for (int i = 0; i < changed.size(); i++) {
             if (i == most) {
                 int left = changed.size() - i;
                 done.add("+" + left + " more " + (left == 1 ? "change" : "changes"));
@@ -79,7 +112,8 @@ public final class Receipt {
         e.path("closed").forEach(n -> said.add("dialog.closed " + n.asText()));
         List<String> events = new ArrayList<>();
         for (JsonNode ev : e.path("events")) {
-            if (!said.contains(ev.path("event").asText() + " " + ev.path("name").asText())) {
+            // The watchdog's stall (with the event thread's whole stack) is the busy line; its stack is in the data.
+            if (!said.contains(ev.path("event").asText() + " " + ev.path("name").asText()) && !STALL_EVENTS.contains(ev.path("event").asText())) {
                 events.add(Readable.event(ev));
             }
         }
@@ -88,6 +122,50 @@ public final class Receipt {
         if (truncated != null && truncated.isNumber() && truncated.asLong() > 0) {
             // The probe keeps at most so many entries of each list: the data has no more than this says.
             came.add(truncated.asLong() + " more left out by the probe");
+        }
+    }
+
+    /** The transport's watchdog events, which the busy line stands for. */
+    private static final Set<String> STALL_EVENTS = Set.of("edt.stalled", "edt.recovered");
+
+    /** How long the event thread was busy: the probe's {@code busyMillis}, else the longest stall among the events; 0 when neither. */
+    private static long busyMillis(JsonNode e) {
+        JsonNode b = e.get("busyMillis");
+        if (b != null && b.isNumber()) {
+            return b.asLong();
+        }
+        long most = 0;
+        for (JsonNode ev : e.path("events")) {
+            if (STALL_EVENTS.contains(ev.path("event").asText())) {
+                most = Math.max(most, ev.path("millis").asLong(0));
+            }
+        }
+        return most;
+    }
+
+    /**
+     * {@code opened menu menu.file (4 items)}, {@code opened the context menu of t.panel.area (3
+     * items)}, several as {@code opened menus a (2 items), b (1 item)}; {@code closed menu
+     * menu.file}: the receipt's {@code menus}.
+     */
+    private static void menus(List<String> parts, String what, JsonNode list, int most) {
+        List<String> named = new ArrayList<>();
+        List<String> context = new ArrayList<>();
+        for (JsonNode m : list == null ? List.<JsonNode>of() : list) {
+            String menu = text(m, "menu");
+            String on = text(m, "on");
+            String items = what.equals("opened") && m.path("items").isNumber() ? " (" + Readable.plural(m.path("items").asLong(), "item") + ")" : "";
+            if (menu != null) {
+                named.add(Readable.bare(menu) + items);
+            } else {
+                context.add((on != null ? "the context menu of " + Readable.bare(on) : "a context menu") + items);
+            }
+        }
+        if (!named.isEmpty()) {
+            bounded(parts, what + (named.size() == 1 ? " menu" : " menus"), new ArrayList<>(), named, most);
+        }
+        for (String c : context) {
+            parts.add(what + " " + c);
         }
     }
 
@@ -102,10 +180,17 @@ public final class Receipt {
             return unsettled;
         }
         StringBuilder b = new StringBuilder(Readable.ARROW);
-        b.append(done.isEmpty() ? (came.isEmpty() ? nothing : "no change to a control's fields") : String.join("; ", done));
+        if (unseen) {
+            b.append(busy);
+        } else {
+            b.append(done.isEmpty() ? (came.isEmpty() ? nothing : "no change to a control's fields") : String.join("; ", done));
+        }
         b.append(unsettled);
         if (!came.isEmpty()) {
             b.append('\n').append("  ").append(String.join("; ", came));
+        }
+        if (busy != null && !unseen) {
+            b.append('\n').append("  ").append(busy);
         }
         return b.toString();
     }
@@ -120,9 +205,12 @@ public final class Receipt {
             return null;
         }
         List<String> all = new ArrayList<>(done);
+        if (unseen) {
+            all.add(busy);
+        }
         all.addAll(came);
         String s = !all.isEmpty() ? String.join("; ", all) : appearedListed ? "the controls below appeared" : Readable.NO_CHANGE;
-        return s + unsettled;
+        return s + (busy != null && !unseen ? "; " + busy : "") + unsettled;
     }
 
     /**

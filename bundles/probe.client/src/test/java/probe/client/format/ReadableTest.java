@@ -1,6 +1,7 @@
 package probe.client.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -108,6 +109,44 @@ class ReadableTest {
         assertEquals("detail.label.state is \"Running\" (waited 1200 ms)",
                 Readable.waitedValue(json("{'value':'Running','waitedMillis':1200}"), "detail.label.state"));
         assertEquals("the GUI is idle (waited 63 ms)", Readable.waited(json("{'state':'idle','waitedMillis':63}"), "the GUI"));
+    }
+
+    @Test
+    void receiptsSayWhatOpenedAndThatTheEventThreadWasBusy() throws Exception {
+        String a = Readable.ARROW;
+        // A menu of the menu bar: opened with its item count; its items' showing is what that says.
+        assertEquals(a + "opened menu menu.file (4 items)",
+                Readable.receipt(json("{'settled':true,'effects':{'opened':[],'closed':[],'menus':{'opened':[{'menu':'menu.file','items':4}],'closed':[]},"
+                        + "'focus':{'before':null,'after':null},'changed':[{'identifier':'menu.file.new','field':'showing','before':false,'after':true},"
+                        + "{'identifier':'menu.file.open','field':'showing','before':false,'after':true}],'appeared':[],'disappeared':[],'settledMillis':9}}")));
+        // A submenu, and a menu closed by the click on its item.
+        assertEquals(a + "opened menus menu.file (4 items), menu.file.recent (1 item); closed menu menu.edit",
+                Readable.receipt(json("{'effects':{'menus':{'opened':[{'menu':'menu.file','items':4},{'menu':'menu.file.recent','items':1}],"
+                        + "'closed':[{'menu':'menu.edit','items':6}]},'changed':[]}}")));
+        // A context menu, named by the control it opened on; its items appeared.
+        assertEquals(a + "opened the context menu of t.panel.area (3 items)\n  appeared t.popup.cut, t.popup.copy, t.popup.paste",
+                Readable.receipt(json("{'effects':{'menus':{'opened':[{'menu':null,'on':'t.panel.area','items':3}],'closed':[]},'changed':[],"
+                        + "'appeared':['t.popup.cut','t.popup.copy','t.popup.paste']}}")));
+        // A window made but not showing yet when the wait for it ended.
+        assertEquals(a + "still opening later",
+                Readable.receipt(json("{'settled':false,'effects':{'opened':[],'opening':[{'name':'later','title':'Later'}],'changed':[],'settledMillis':2003}}")));
+        assertEquals(a + "still opening \"Save As\"",
+                Readable.receipt(json("{'settled':false,'effects':{'opening':[{'name':null,'title':'Save As'}],'changed':[]}}")));
+        // A busy event thread: what changed, and one line that says so; the watchdog's stack stays in the data.
+        String stalled = "{'event':'edt.stalled','millis':1003,'edtStack':['java.lang.Thread.sleep(Native Method)','a.B.c(B.java:1)'],"
+                + "'edtState':'TIMED_WAITING','seq':3},{'event':'edt.recovered','millis':1512,'seq':4}";
+        String busy = Readable.receipt(json("{'settled':false,'effects':{'opened':[],'closed':[],'focus':{'before':'t.button.add','after':'t.button.add'},"
+                + "'changed':[],'appeared':['t.list.row.0','t.input.editor'],'disappeared':[],'events':[" + stalled + "],"
+                + "'settledMillis':1530,'busyMillis':1512}}"));
+        assertEquals(a + "no change to a control's fields\n  appeared t.list.row.0, t.input.editor\n  the event thread was busy for 1512 ms", busy);
+        assertFalse(busy.contains("Thread.sleep") || busy.contains("edt.stalled"), busy);
+        // The probe's receipt without a last look: the thread stayed busy.
+        assertEquals(a + "the event thread was still busy after 2050 ms: the GUI was not looked at again",
+                Readable.receipt(json("{'settled':false,'effects':{'events':[" + stalled + "],'settledMillis':2050,'busyMillis':2050}}")));
+        // For a model, in one line.
+        assertEquals("appeared t.list.row.0; the event thread was busy for 700 ms",
+                Receipt.of(json("{'settled':false,'effects':{'changed':[],'appeared':['t.list.row.0'],'settledMillis':800,'busyMillis':700}}"), 4,
+                        java.util.Set.of()).line());
     }
 
     @Test

@@ -73,10 +73,7 @@ public final class SwingViewRegistry implements ViewRegistry {
     private static void addShowing(List<Window> siblings, Window active, List<Window> out) {
         List<Window> ordered = new ArrayList<>();
         Window top = null;
-        for (Window w : siblings) {
-            if (!w.isShowing()) {
-                continue;
-            }
+        for (Window w : unhidden(siblings)) {
             if (isOrOwns(w, active)) {
                 top = w;
             } else {
@@ -90,6 +87,23 @@ public final class SwingViewRegistry implements ViewRegistry {
             out.add(w);
             addShowing(List.of(w.getOwnedWindows()), active, out);
         }
+    }
+
+    /**
+     * The showing windows of {@code siblings}, a hidden one standing for the windows it owns (the
+     * frame Swing makes for a dialog made without an owner never shows, its dialogs do): those
+     * are siblings of the others, the focused one on top as any.
+     */
+    private static List<Window> unhidden(List<Window> siblings) {
+        List<Window> out = new ArrayList<>(siblings.size());
+        for (Window w : siblings) {
+            if (w.isShowing()) {
+                out.add(w);
+            } else {
+                out.addAll(unhidden(List.of(w.getOwnedWindows())));
+            }
+        }
+        return out;
     }
 
     private static boolean isOrOwns(Window w, Window descendant) {
