@@ -104,7 +104,8 @@ class OpenedReceiptsIT {
                     JTextField editor = new JTextField(20);
                     editor.setName("opened.input.editor");
                     centre.add(editor, BorderLayout.SOUTH);
-                    centre.revalidate();
+                    // Laid out at once: a control of no size yet is not listed (nobody sees it); this test is about the busy thread.
+                    centre.validate();
                 });
             });
             buttons.add(addRow);
