@@ -102,13 +102,15 @@ class DerivedIT {
         return c.call("gui.list", Wire.object().put("scope", SCENE)).get("items");
     }
 
-    private static List<String> ids(JsonNode items) {
+    /** Each item's identifier, in the listing's order (IdentityIT too). */
+    static List<String> ids(JsonNode items) {
         List<String> out = new ArrayList<>();
         items.forEach(i -> out.add(i.path("identifier").asText(null)));
         return out;
     }
 
-    private static JsonNode item(JsonNode items, String id) {
+    /** The item of that identifier; null when none (IdentityIT too). */
+    static JsonNode item(JsonNode items, String id) {
         for (JsonNode i : items) {
             if (id.equals(i.path("identifier").asText())) {
                 return i;

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.BorderLayout;
 import java.awt.Dimension;
 import java.awt.GridLayout;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,18 +133,11 @@ class IdentityIT {
     }
 
     private static List<String> ids(JsonNode items) {
-        List<String> out = new ArrayList<>();
-        items.forEach(i -> out.add(i.path("identifier").asText(null)));
-        return out;
+        return DerivedIT.ids(items);
     }
 
     private static JsonNode item(JsonNode items, String id) {
-        for (JsonNode i : items) {
-            if (id.equals(i.path("identifier").asText())) {
-                return i;
-            }
-        }
-        return null;
+        return DerivedIT.item(items, id);
     }
 
     @Test

@@ -250,6 +250,24 @@ class SwingSet2IT {
     }
 
     /**
+     * How many controls of {@code after} stood at the same place with the same label in
+     * {@code before} and kept their identifier; each that did not is added to {@code changed}.
+     */
+    private static int compare(String step, JsonNode before, JsonNode after, List<String> changed) {
+        Map<String, String> was = byPlace(before);
+        int kept = 0;
+        for (Map.Entry<String, String> e : byPlace(after).entrySet()) {
+            String old = was.get(e.getKey());
+            if (old != null && old.equals(e.getValue())) {
+                kept++;
+            } else if (old != null) {
+                changed.add(step + ": " + old + " -> " + e.getValue());
+            }
+        }
+        return kept;
+    }
+
+    /**
      * An identifier holds while its control shows: through SwingSet2's demos (internal frames with
      * titles of their own, one more created; the tabbed pane, its tab changed; the tree, the
      * table, the option pane), every control that shows before and after a step, at the same place
@@ -283,30 +301,13 @@ class SwingSet2IT {
                         inDemo = inDemo == null && (id.endsWith(".button.toastSmall") || "tab".equals(i.path("role").asText())
                                 && !i.path("selected").asBoolean()) ? id : inDemo;
                     }
-                    Map<String, String> was = byPlace(before);
-                    for (Map.Entry<String, String> e : byPlace(after).entrySet()) {
-                        String old = was.get(e.getKey());
-                        if (old != null) {
-                            kept += old.equals(e.getValue()) ? 1 : 0;
-                            if (!old.equals(e.getValue())) {
-                                changed.add(action + ": " + old + " -> " + e.getValue());
-                            }
-                        }
-                    }
+                    kept += compare(action, before, after, changed);
                     steps++;
                     before = after;
                     if (inDemo != null) {
                         c.call("gui.click", probe.api.wire.Wire.object().put("identifier", inDemo).put("settleMillis", 1000));
                         after = c.call("gui.list").get("items");
-                        was = byPlace(before);
-                        for (Map.Entry<String, String> e : byPlace(after).entrySet()) {
-                            String old = was.get(e.getKey());
-                            if (old != null && !old.equals(e.getValue())) {
-                                changed.add(inDemo + ": " + old + " -> " + e.getValue());
-                            } else if (old != null) {
-                                kept++;
-                            }
-                        }
+                        kept += compare(inDemo, before, after, changed);
                         steps++;
                         before = after;
                     }

@@ -197,6 +197,11 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public Verdict verdict(Target t) {
+        if (t.menuPath().isEmpty() && t.component().isShowing() && t.bounds().width > 0 && t.bounds().height > 0
+                && Scan.outOfSight(t.component())) {
+            // A target a scan listed passed this check in the walk; one handed in from elsewhere is asked here.
+            return Verdict.refused("no part of it shows: its container leaves it no room, scrolled or not", null);
+        }
         List<Window> stack = windows();
         Covering covering = new Covering(stack);
         covering.identifiers = this::identifierOf;
@@ -226,9 +231,6 @@ public final class SwingViewRegistry implements ViewRegistry {
         Rectangle b = t.bounds();
         if (b.width <= 0 || b.height <= 0) {
             return Verdict.refused("it has no size on screen", null);
-        }
-        if (Scan.outOfSight(c)) {
-            return Verdict.refused("no part of it shows: its container leaves it no room, scrolled or not", null);
         }
         Covering.Shown shown = covering.shown(t);
         Point at = shown.empty() ? null : shown.centreInWindow();
