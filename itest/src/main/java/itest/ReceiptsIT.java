@@ -114,7 +114,7 @@ class ReceiptsIT {
 
     @Test
     void eachActionSaysWhatItChangedAndGuiListAgrees() throws Exception {
-        String name = "Receipt VM " + System.nanoTime() % 100000;
+        String name = "ReceiptText VM " + System.nanoTime() % 100000;
         try (ProbeClient c = Fixture.client()) {
             // A click that opens a modal dialog replies while the dialog is open, once it settled.
             JsonNode open = c.call("gui.click", act("identifier", "toolbar.button.createVM"));

@@ -18,11 +18,13 @@ import java.util.stream.Collectors;
 import probe.api.OpDescription.Arg;
 import probe.api.OpDescription.Front;
 import probe.api.OpDescription.Reply;
+import probe.api.OpDescription.Shows;
 import probe.api.OpDescription.Type;
+import probe.api.text.Template;
 import probe.api.wire.Wire;
 
 /**
- * An {@link OpDescription}'s JSON form, both ways (since 1.7): read from a description file or from
+ * An {@link OpDescription}'s JSON form, both ways: read from a description file or from
  * what {@code probe.describe} served ({@link OpDescription#read}, {@link OpDescription#of}), strictly,
  * each wrong key named; and written as the probe serves it ({@link #served}). Reading and writing are
  * kept together so that the keys are named once and what is served reads back as the same description.
@@ -32,7 +34,8 @@ public final class DescriptionJson {
     private static final Set<String> OP_KEYS = Set.of("op", "verb", "title", "summary", "help", "acts", "destructive", "receipt",
             "args", "declared", "schema", "reply", "says", "waits", "waitArg", "positional", "connection");
     private static final Set<String> ARG_KEYS = Set.of("name", "type", "required", "default", "minimum", "maximum", "enum",
-            "minLength", "maxItems", "format", "secret", "option", "label", "help");
+            "minLength", "maxItems", "format", "secret", "option", "label", "help", "flags");
+    private static final Set<String> REPLY_KEYS = Set.of("says", "shows", "of", "each", "then", "quiet", "strict");
 
     private DescriptionJson() {
     }
@@ -97,15 +100,7 @@ public final class DescriptionJson {
 
     /** The keys of {@link Front}, checked against the arguments they name. */
     private static Front front(JsonNode tree, Map<String, Arg> args) {
-        String says = text(tree, "says", false);
-        String form = text(tree, "reply", false);
-        Reply reply = form != null ? Reply.of(form) : says != null ? Reply.SENTENCE : Reply.FIELDS;
-        if (reply == Reply.SENTENCE && says == null) {
-            throw new IllegalArgumentException("'reply' sentence needs 'says', the sentence, such as \"echoed {text}\"");
-        }
-        if (says != null && reply != Reply.SENTENCE) {
-            throw new IllegalArgumentException("'says' goes with the reply sentence, not " + reply.wire());
-        }
+        Reply reply = reply(tree);
         String waitArg = text(tree, "waitArg", false);
         if (waitArg != null) {
             Arg a = args.get(waitArg);
@@ -126,8 +121,102 @@ public final class DescriptionJson {
                 positional.add(n.textValue());
             }
         }
-        return new Front(reply, says, bool(tree, "waits", false) || waitArg != null, waitArg, List.copyOf(positional),
+        return new Front(reply, bool(tree, "waits", false) || waitArg != null, waitArg, List.copyOf(positional),
                 bool(tree, "connection", false));
+    }
+
+    /**
+     * How the reply reads: {@code "reply": {"says", "shows", "of", "each", "then", "quiet", "strict"}};
+     * {@code "says"} beside it is short for {@code "reply": {"says": ...}}. A name alone is what an older probe
+     * serves ({@code "reply": "items"}): it is read as what it showed, its sentences left to {@link Reply#FIELDS}'s lines.
+     */
+    private static Reply reply(JsonNode tree) {
+        JsonNode r = tree.get("reply");
+        JsonNode says = tree.get("says");
+        if (r != null && r.isTextual()) {
+            return older(r.textValue(), says);
+        }
+        if (r == null || r.isNull()) {
+            if (says == null || says.isNull()) {
+                return Reply.FIELDS;
+            }
+            return new Reply(templates(says, "says"), Shows.NONE, null, List.of(), List.of(), List.of(), null);
+        }
+        if (!r.isObject()) {
+            throw new IllegalArgumentException("'reply' must be an object, such as {\"says\": \"echoed {text}\"}");
+        }
+        if (says != null && !says.isNull()) {
+            throw new IllegalArgumentException("'says' goes in 'reply' when there is one");
+        }
+        unknownKeys(r, REPLY_KEYS, "'reply'");
+        List<Template> sentences = templates(r.get("says"), "says");
+        String shown = text(r, "shows", false);
+        Shows shows = shown != null ? Shows.of(shown) : sentences.isEmpty() ? Shows.FIELDS : Shows.NONE;
+        String of = text(r, "of", false);
+        if (shows == Shows.CONTROLS && of == null) {
+            throw new IllegalArgumentException("'reply': shows controls needs 'of', the reply's field that holds them, such as \"items\"");
+        }
+        List<Template> each = templates(r.get("each"), "each");
+        if (!each.isEmpty() && of == null) {
+            throw new IllegalArgumentException("'reply': 'each' needs 'of', the reply's array field whose entries it words");
+        }
+        return new Reply(sentences, shows, of, each, templates(r.get("then"), "then"), templates(r.get("quiet"), "quiet"),
+                text(r, "strict", false));
+    }
+
+    /** A sentence or a list of them, each read as a {@link Template}; none for null. */
+    private static List<Template> templates(JsonNode v, String key) {
+        if (v == null || v.isNull()) {
+            return List.of();
+        }
+        List<Template> out = new ArrayList<>();
+        if (v.isTextual()) {
+            out.add(template(v.textValue(), key));
+        } else if (v.isArray() && !v.isEmpty()) {
+            for (JsonNode t : v) {
+                if (!t.isTextual()) {
+                    throw new IllegalArgumentException("'" + key + "' must be a sentence or a list of them");
+                }
+                out.add(template(t.textValue(), key));
+            }
+        } else {
+            throw new IllegalArgumentException("'" + key + "' must be a sentence or a non-empty list of them");
+        }
+        return out;
+    }
+
+    private static Template template(String s, String key) {
+        try {
+            return Template.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + key + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** What an older probe's reply form showed; its own sentences are not known here. */
+    private static Reply older(String form, JsonNode says) {
+        switch (form) {
+            case "items":
+                return new Reply(List.of(), Shows.CONTROLS, "items", List.of(), List.of(), List.of(), null);
+            case "dialog":
+                return new Reply(List.of(), Shows.CONTROLS, "controls", List.of(), List.of(), List.of(), null);
+            case "audit":
+                return new Reply(List.of(), Shows.CONTROLS, "problems", List.of(), List.of(), List.of(), "problems");
+            case "image":
+                return new Reply(List.of(), Shows.IMAGE, null, List.of(), List.of(), List.of(), null);
+            case "events":
+                return new Reply(List.of(), Shows.EVENTS, null, List.of(), List.of(), List.of(), null);
+            case "sentence":
+                if (says == null || says.isNull()) {
+                    throw new IllegalArgumentException("'reply' sentence needs 'says', the sentence, such as \"echoed {text}\"");
+                }
+                return new Reply(templates(says, "says"), Shows.NONE, null, List.of(), List.of(), List.of(), null);
+            case "fields", "clicked", "selected", "hovered", "scrolled", "typed", "pressed", "waited":
+                return Reply.FIELDS;
+            default:
+                throw new IllegalArgumentException("unknown reply '" + Names.quoted(form) + "': 'reply' is an object, such as"
+                        + " {\"says\": \"echoed {text}\", \"shows\": \"fields\"}");
+        }
     }
 
     private static Arg arg(JsonNode a) {
@@ -165,7 +254,14 @@ public final class DescriptionJson {
         }
         Arg arg = new Arg(name, type, bool(a, "required", false), a.get("default"), longOf(a, "minimum", where),
                 longOf(a, "maximum", where), choices, intOf(a, "minLength", where), intOf(a, "maxItems", where), format != null,
-                bool(a, "secret", false), option, text(a, "label", false), text(a, "help", false));
+                bool(a, "secret", false), option, text(a, "label", false), text(a, "help", false), flags(a, where));
+        for (JsonNode v : arg.flags().values()) {
+            try {
+                RequestCheck.value(arg, v);
+            } catch (ProbeException x) {
+                throw new IllegalArgumentException(where + ": a flag's value " + x.getMessage().replaceFirst("^argument '[^']*' ", ""));
+            }
+        }
         if (arg.defaultValue() != null) {
             try {
                 RequestCheck.value(arg, arg.defaultValue());
@@ -174,6 +270,26 @@ public final class DescriptionJson {
             }
         }
         return arg;
+    }
+
+    /** {@code "flags": {"double": 2}}: words a command line takes for a value of the argument ({@code --double}). */
+    private static Map<String, JsonNode> flags(JsonNode a, String where) {
+        JsonNode f = a.get("flags");
+        if (f == null || f.isNull()) {
+            return Map.of();
+        }
+        if (!f.isObject()) {
+            throw new IllegalArgumentException(where + ": 'flags' must be an object of words and values, such as {\"double\": 2}");
+        }
+        Map<String, JsonNode> m = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = f.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!Names.isVerb(e.getKey())) {
+                throw new IllegalArgumentException(where + ": flag '" + Names.quoted(e.getKey()) + "' must be lower case letters, digits and dashes");
+            }
+            m.put(e.getKey(), e.getValue());
+        }
+        return m;
     }
 
     private static void unknownKeys(JsonNode o, Set<String> known, String where) {
@@ -257,10 +373,9 @@ public final class DescriptionJson {
             o.put("declared", false);
         }
         Front front = d.front();
-        if (front.reply() != Reply.FIELDS) {
-            o.put("reply", front.reply().wire());
+        if (!front.reply().equals(Reply.FIELDS)) {
+            o.set("reply", reply(front.reply()));
         }
-        putIf(o, "says", front.says());
         if (front.waits()) {
             o.put("waits", true);
         }
@@ -309,10 +424,36 @@ public final class DescriptionJson {
                 putIf(j, "option", a.option());
                 putIf(j, "label", a.label());
                 putIf(j, "help", a.help());
+                if (!a.flags().isEmpty()) {
+                    ObjectNode flags = j.putObject("flags");
+                    a.flags().forEach(flags::set);
+                }
             }
         }
         o.set("schema", ArgsSchema.of(d));
         return o;
+    }
+
+    /** The reply's wording as a description writes it. */
+    private static ObjectNode reply(Reply r) {
+        ObjectNode o = Wire.object();
+        sentences(o, "says", r.says());
+        o.put("shows", r.shows().wire());
+        putIf(o, "of", r.of());
+        sentences(o, "each", r.each());
+        sentences(o, "then", r.then());
+        sentences(o, "quiet", r.quiet());
+        putIf(o, "strict", r.strict());
+        return o;
+    }
+
+    private static void sentences(ObjectNode o, String key, List<Template> ts) {
+        if (ts.size() == 1) {
+            o.put(key, ts.get(0).source());
+        } else if (!ts.isEmpty()) {
+            ArrayNode a = o.putArray(key);
+            ts.forEach(t -> a.add(t.source()));
+        }
     }
 
     // ---- the JSON helpers every part of a description writes with ----

@@ -12,9 +12,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import probe.api.text.Template;
 
 /**
- * What an op is and takes, declared once beside the op (since 1.4): its name and verb, a title, a
+ * What an op is and takes, declared once beside the op: its name and verb, a title, a
  * summary and help, each argument with its type, range or choices, default, whether it is required,
  * and its help; whether the op acts (and so gives a receipt) or only looks. Every front end builds
  * itself from it: the transport checks a request's arguments against it ({@link RequestCheck}) before
@@ -80,44 +81,28 @@ public final class OpDescription {
     }
 
     /**
-     * How front ends word an op's reply for a person: the form its description names ({@code "reply"}),
-     * each one worded once in the client's format package, so that no front end switches over op
-     * names. {@link #FIELDS}, the default, shows the reply's fields one per line; {@link #SENTENCE}
-     * fills the description's {@code "says"} template, which is how a plugin gives its op its own words.
+     * What a front end shows of a reply beyond its sentences: each kind is shown one way by every
+     * front end, which adds only what its medium needs (a file for an image, a loop for events).
      */
-    public enum Reply {
-        /** One line per field of the reply ({@code name value}), or {@code VERB: done} when it sends none. */
+    public enum Shows {
+        /** Nothing more than the sentences. */
+        NONE("none"),
+        /** One line per field of the reply ({@code name value}), or {@code OP: done} when it sends none: an op without words of its own. */
         FIELDS("fields"),
-        /** The description's {@code says} template filled from the reply, then the request. */
-        SENTENCE("sentence"),
-        /** The controls a person sees, as an indented tree. */
-        ITEMS("items"),
-        /** Which dialog is open, with its controls. */
-        DIALOG("dialog"),
-        /** Problems found, one per line, then a summary. */
-        AUDIT("audit"),
-        /** A PNG image ({@code png_base64}): front ends write a file or show the image. */
+        /**
+         * Controls as gui.list's text shows them ({@code probe.api.text.Listing}): the array field
+         * {@code of}, one line each, or the {@code each} sentence per entry, as a tree under the first sentence when it has one;
+         * a reply that carries the lines already ({@code text}) shows them.
+         */
+        CONTROLS("controls"),
+        /** A PNG image ({@code png_base64}, {@code width}, {@code height}): a file, or an image a model sees. */
         IMAGE("image"),
-        /** A subscription: events follow on the connection, one line each. */
-        EVENTS("events"),
-        /** Where a click landed. */
-        CLICKED("clicked"),
-        /** Which item of a list, table, tree, tab set or combo box was selected. */
-        SELECTED("selected"),
-        /** Where the pointer rests, and the tooltip that showed. */
-        HOVERED("hovered"),
-        /** How far a control scrolled. */
-        SCROLLED("scrolled"),
-        /** How many characters went into which control, never the text. */
-        TYPED("typed"),
-        /** Which key went to which control. */
-        PRESSED("pressed"),
-        /** What was waited for, and how long it took. */
-        WAITED("waited");
+        /** A subscription: events follow on the connection, one line each; no MCP tool sends it (the server holds its own). */
+        EVENTS("events");
 
         private final String wire;
 
-        Reply(String wire) {
+        Shows(String wire) {
             this.wire = wire;
         }
 
@@ -126,14 +111,39 @@ public final class OpDescription {
             return wire;
         }
 
-        static Reply of(String wire) {
-            for (Reply r : values()) {
+        static Shows of(String wire) {
+            for (Shows r : values()) {
                 if (r.wire.equals(wire)) {
                     return r;
                 }
             }
-            throw new IllegalArgumentException("unknown reply '" + Names.quoted(wire) + "'; replies are "
-                    + java.util.Arrays.stream(values()).map(Reply::wire).collect(Collectors.joining(", ")));
+            throw new IllegalArgumentException("unknown 'shows' '" + Names.quoted(wire) + "'; it is one of "
+                    + java.util.Arrays.stream(values()).map(Shows::wire).collect(Collectors.joining(", ")));
+        }
+    }
+
+    /**
+     * How every front end words the op's reply for a person, as its description says ({@code "reply"}):
+     * data, so that no front end names an op and a plugin's op reads as its author wrote it.
+     *
+     * @param says the first sentence, as the first of these templates that fills ({@link Template}); none: no sentence
+     * @param shows what follows the sentence
+     * @param of the reply's array field whose entries are shown a line each (for {@link Shows#CONTROLS}, the controls)
+     * @param each the line of each entry of {@code of}, as the first of these that fills; none: a control's own line
+     * @param then the sentence after what is shown, as the first of these that fills
+     * @param quiet what the receipt says when it names no change, as the first of these that fills (default: no visible change)
+     * @param strict the reply's array field whose entries are findings: a front end may fail when it has any ({@code --strict})
+     */
+    public record Reply(List<Template> says, Shows shows, String of, List<Template> each, List<Template> then, List<Template> quiet,
+            String strict) {
+        /** An op without words of its own: its fields, one per line. */
+        public static final Reply FIELDS = new Reply(List.of(), Shows.FIELDS, null, List.of(), List.of(), List.of(), null);
+
+        public Reply {
+            says = List.copyOf(says);
+            each = List.copyOf(each);
+            then = List.copyOf(then);
+            quiet = List.copyOf(quiet);
         }
     }
 
@@ -143,14 +153,17 @@ public final class OpDescription {
      * {@code maxItems} bounds an array; {@code name} says the value names something the probe looks up
      * (bounded by {@link Names#MAX_LENGTH}); {@code secret} says it is never echoed, logged or quoted
      * (typed text); {@code option} is the spelling front ends give it ({@code --settle-ms}; default
-     * {@code --} and the name in kebab case), {@code label} its value's placeholder ({@code ID}).
+     * {@code --} and the name in kebab case), {@code label} its value's placeholder ({@code ID});
+     * {@code flags}, words a command line takes for one of its values ({@code "double": 2}: {@code --double}
+     * is {@code --count 2}).
      */
     public record Arg(String name, Type type, boolean required, JsonNode defaultValue, Long minimum, Long maximum,
             List<String> choices, Integer minLength, Integer maxItems, boolean isName, boolean secret, String option,
-            String label, String help) {
+            String label, String help, Map<String, JsonNode> flags) {
 
         public Arg {
             choices = choices == null ? null : List.copyOf(choices);
+            flags = flags == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(flags));
         }
 
         /** The option front ends spell it with: {@code option} as declared, else {@code --} and the name in kebab case. */
@@ -204,14 +217,13 @@ public final class OpDescription {
     private final Front front;
 
     /**
-     * What front ends need beyond the arguments: {@code reply}, the form of its reply; {@code says},
-     * the template of a {@link Reply#SENTENCE}; {@code waits}, whether its reply may come late (it
+     * What front ends need beyond the arguments: {@code reply}, how its reply reads; {@code waits}, whether its reply may come late (it
      * waits for the GUI); {@code waitArg}, the integer argument in milliseconds that bounds that wait;
      * {@code positional}, the arguments a command line takes as bare words, in order;
      * {@code connection}, whether it concerns the connection rather than the GUI (no verb or tool).
      */
-    record Front(Reply reply, String says, boolean waits, String waitArg, List<String> positional, boolean connection) {
-        static final Front NONE = new Front(Reply.FIELDS, null, false, null, List.of(), false);
+    record Front(Reply reply, boolean waits, String waitArg, List<String> positional, boolean connection) {
+        static final Front NONE = new Front(Reply.FIELDS, false, null, List.of(), false);
     }
 
     OpDescription(String op, String verb, String title, String summary, String help, boolean acts, boolean destructive,
@@ -256,7 +268,7 @@ public final class OpDescription {
         Map<String, Arg> args = new LinkedHashMap<>();
         if (argNames != null) {
             for (String n : new TreeSet<>(argNames)) {
-                args.put(n, new Arg(n, Type.ANY, false, null, null, null, null, null, null, false, false, null, null, null));
+                args.put(n, new Arg(n, Type.ANY, false, null, null, null, null, null, null, false, false, null, null, null, null));
             }
         }
         return new OpDescription(op, op, null, null, null, true, true, false, false, args, argNames == null, Front.NONE);
@@ -267,10 +279,10 @@ public final class OpDescription {
         JsonNodeFactory f = JsonNodeFactory.instance;
         return List.of(
                 new Arg("effects", Type.BOOLEAN, false, f.booleanNode(true), null, null, null, null, null, false, false, null, null,
-                        "the receipt, what the action changed in the GUI"),
+                        "the receipt, what the action changed in the GUI", null),
                 new Arg("settleMillis", Type.INTEGER, false, DescriptionJson.number(DEFAULT_SETTLE_MILLIS), 0L, MAX_SETTLE_MILLIS, null,
                         null, null, false, false, "--settle-ms", "N",
-                        "wait at most this long for the GUI to settle before the reply (0: reply once the input was handled)"));
+                        "wait at most this long for the GUI to settle before the reply (0: reply once the input was handled)", null));
     }
 
     // ---- what it says ----
@@ -349,18 +361,14 @@ public final class OpDescription {
         return front;
     }
 
-    /** The form of its reply, worded once for every front end; {@link Reply#FIELDS} when not given. */
+    /** How every front end words its reply ({@link Reply}); {@link Reply#FIELDS} when the description says nothing of it. */
     public Reply reply() {
         return front.reply();
     }
 
-    /**
-     * The sentence of a {@link Reply#SENTENCE}: {@code {name}} stands for that field of the reply, else
-     * of the request; text in {@code [...]} shows only when every field in it has a value. Null for any
-     * other form.
-     */
-    public String says() {
-        return front.says();
+    /** What follows its reply's sentence: {@code reply().shows()}. */
+    public Shows shows() {
+        return front.reply().shows();
     }
 
     /** Whether its reply may come late, because it waits for the GUI (a front end does not hold other work behind it). */

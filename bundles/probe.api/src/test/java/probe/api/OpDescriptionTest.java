@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import probe.api.text.Template;
 import probe.api.wire.Wire;
 
 class OpDescriptionTest {
@@ -106,8 +107,8 @@ class OpDescriptionTest {
         OpDescription d = desc("{\"op\":\"demo.echo\",\"says\":\"echoed {text}[ {count} times]\",\"waitArg\":\"ms\","
                 + "\"positional\":[\"text\"],\"args\":[{\"name\":\"text\"},{\"name\":\"count\",\"type\":\"integer\"},"
                 + "{\"name\":\"ms\",\"type\":\"integer\"}]}");
-        assertEquals(OpDescription.Reply.SENTENCE, d.reply());
-        assertEquals("echoed {text}[ {count} times]", d.says());
+        assertEquals(List.of(Template.parse("echoed {text}[ {count} times]")), d.reply().says());
+        assertEquals(OpDescription.Shows.NONE, d.shows());
         assertTrue(d.waits());
         assertEquals("ms", d.waitArg());
         assertEquals(List.of("text"), d.positional());
@@ -116,12 +117,28 @@ class OpDescriptionTest {
         OpDescription plain = desc("{\"op\":\"demo.x\"}");
         assertEquals(OpDescription.Reply.FIELDS, plain.reply());
         assertEquals(List.of(), plain.positional());
-        assertTrue(!plain.waits() && !plain.connection() && plain.says() == null);
-        assertEquals(OpDescription.Reply.CLICKED, byOp(Ops.CLICK).reply());
+        assertTrue(!plain.waits() && !plain.connection() && plain.reply().says().isEmpty());
         assertTrue(byOp(Ops.HELLO).connection());
-        assertBad("{\"op\":\"demo.x\",\"reply\":\"clickd\"}", "unknown reply 'clickd'; replies are fields, sentence,");
+        // A reply's words are data: sentences, what follows them, the words of each entry.
+        OpDescription audit = desc("{\"op\":\"demo.audit\",\"reply\":{\"shows\":\"controls\",\"of\":\"problems\","
+                + "\"each\":[\"{problem}: {.|line}\"],\"then\":\"{problems|count:problem}\",\"strict\":\"problems\"}}");
+        assertEquals(OpDescription.Shows.CONTROLS, audit.shows());
+        assertEquals("problems", audit.reply().strict());
+        ObjectNode auditServed = DescriptionJson.served(audit);
+        assertEquals(audit.reply(), OpDescription.of(auditServed).reply(), "what is served reads back the same");
+        assertEquals(OpDescription.Shows.CONTROLS, desc("{\"op\":\"demo.x\",\"reply\":\"items\"}").shows(), "an older probe's form");
+        assertBad("{\"op\":\"demo.x\",\"reply\":\"clickd\"}", "unknown reply 'clickd': 'reply' is an object");
         assertBad("{\"op\":\"demo.x\",\"reply\":\"sentence\"}", "'reply' sentence needs 'says'");
-        assertBad("{\"op\":\"demo.x\",\"reply\":\"items\",\"says\":\"x\"}", "'says' goes with the reply sentence, not items");
+        assertBad("{\"op\":\"demo.x\",\"reply\":{\"says\":\"x\"},\"says\":\"x\"}", "'says' goes in 'reply' when there is one");
+        assertBad("{\"op\":\"demo.x\",\"reply\":{\"shows\":\"table\"}}", "unknown 'shows' 'table'; it is one of none, fields,");
+        assertBad("{\"op\":\"demo.x\",\"reply\":{\"shows\":\"controls\"}}", "'reply': shows controls needs 'of'");
+        assertBad("{\"op\":\"demo.x\",\"reply\":{\"each\":\"{x}\"}}", "'reply': 'each' needs 'of'");
+        assertBad("{\"op\":\"demo.x\",\"reply\":{\"sayz\":\"x\"}}", "'reply': unknown key 'sayz' (did you mean 'says'?)");
+        assertBad("{\"op\":\"demo.x\",\"says\":\"clicked {identifier|shout}\"}", "'says': unknown filter 'shout'");
+        assertBad("{\"op\":\"demo.x\",\"says\":\"clicked {identifier\"}", "'says': '{' at 8 is not closed");
+        assertBad("{\"op\":\"demo.x\",\"says\":\"clicked [at {x}\"}", "'says': '[' is not closed");
+        assertBad("{\"op\":\"demo.x\",\"args\":[{\"name\":\"n\",\"type\":\"integer\",\"maximum\":2,\"flags\":{\"many\":3}}]}",
+                "argument 'n': a flag's value must be an integer of at most 2, got 3");
         assertBad("{\"op\":\"demo.x\",\"waitArg\":\"t\",\"args\":[{\"name\":\"t\"}]}", "'waitArg' must name an integer argument");
         assertBad("{\"op\":\"demo.x\",\"positional\":[\"t\"],\"args\":[]}", "'positional' must name arguments, each once");
         assertBad("{\"op\":\"demo.x\",\"says\":\"x\",\"wait\":true}", "the description: unknown key 'wait' (did you mean 'waits'?)");

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import probe.api.OpDescription;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /**
  * The descriptions of the ops a running probe serves ({@code probe.describe}): the one source a

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.Objects;
 import probe.api.Ops;
 import probe.client.internal.Connection;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /**
  * One connection to the probe's Unix socket, speaking HDP-GUI v1 (PROTOCOL.md): calls an op and

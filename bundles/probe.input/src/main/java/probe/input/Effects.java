@@ -24,7 +24,7 @@ import probe.api.swing.ViewRegistry;
  * direct effects have run, the event queue holds nothing more, the focus has landed and nothing the
  * input began to open is still on its way, at most {@code settleMillis} after the input was
  * handled, longer for what is opening or a busy event thread: {@link Settling#LATE_MILLIS}) and the
- * difference of the two looks ({@link Receipt}). A click that opens a modal dialog settles while
+ * difference of the two looks ({@link ReceiptText}). A click that opens a modal dialog settles while
  * the dialog is open: the settling runs in the dialog's own event loop.
  *
  * <p>An op uses it in a few lines ({@link ActingOp} writes the opening and the finish for the ops that extend it):
@@ -186,7 +186,7 @@ public final class Effects implements AutoCloseable {
             data.put("settled", after.settled());
         }
         if (wanted) {
-            data.set("effects", Receipt.of(first, after, bus != null ? events : null, withheld, System.nanoTime() - beganNanos));
+            data.set("effects", ReceiptText.of(first, after, bus != null ? events : null, withheld, System.nanoTime() - beganNanos));
         }
     }
 

@@ -22,7 +22,7 @@ import probe.api.swing.ViewRegistry;
  * submenu, a context menu), a submenu whose opening Swing has started (it opens after the menu's
  * delay), and the frames and dialogs made but not yet showing (a window whose opening has begun:
  * its peer was made, it shows later). Its one job is to read these from Swing; {@link Look} keeps
- * them, {@link Settling} waits for what is opening, {@link Receipt} compares.
+ * them, {@link Settling} waits for what is opening, {@link ReceiptText} compares.
  */
 final class Openings {
     /** How long past a submenu's delay the settling waits for Swing to open it. */

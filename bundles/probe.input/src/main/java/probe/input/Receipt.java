@@ -24,8 +24,8 @@ import probe.api.wire.Wire;
  * fields of {@link ControlState} (a password field's {@code length}, and the typed field's, never
  * their text) and the bus's events, which never hold typed text.
  */
-final class Receipt {
-    private Receipt() {
+final class ReceiptText {
+    private ReceiptText() {
     }
 
     /** How many entries were left out of the lists. */

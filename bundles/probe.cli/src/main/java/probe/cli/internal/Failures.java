@@ -7,7 +7,7 @@ import picocli.CommandLine.ParseResult;
 import probe.api.ErrorCodes;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
-import probe.client.format.Readable;
+import probe.client.format.Phrases;
 import probe.client.ProbePeerException;
 import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
@@ -44,7 +44,7 @@ final class Failures implements IExecutionExceptionHandler {
         if (ex instanceof ProbeOpException) {
             ProbeOpException e = (ProbeOpException) ex;
             // In the words every front end uses: the nearest names, the candidates, what blocks the control.
-            err.println("error " + Readable.error(e.code(), e.getMessage(), e.details()));
+            err.println("error " + Phrases.error(e.code(), e.getMessage(), e.details()));
             if (json && e.details() != null) {
                 err.println(Invocation.compact(e.details()));
             }

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import probe.api.OpDescription;
-import probe.client.format.Wording;
+import probe.client.format.ReplyText;
 
 /**
  * {@code hvm-dbg gui screenshot -o FILE}: writes the probe's PNG to the file and prints its size
@@ -65,7 +65,7 @@ final class GuiScreenshot extends GuiVerb {
         } else {
             inv.out.println("wrote " + output + " (" + png.width + "x" + png.height + ")");
             if (args.path("annotate").asBoolean(false)) {
-                inv.out.println(Wording.head(d, data, args));
+                inv.out.println(ReplyText.head(d, data, args));
             }
         }
         return 0;

@@ -6,16 +6,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import probe.api.OpDescription;
-import probe.client.format.Wording;
+import probe.client.format.ReplyText;
 import probe.client.line.OpOptions;
 
 /**
- * What {@code hvm-dbg gui VERB} adds to an op beyond its description, by the form of its reply
- * ({@link OpDescription#reply}), never by the op's name: options of the command line alone
- * ({@link #extras}: an image's {@code --output}, a click's {@code --double}, an audit's
- * {@code --strict}), a check of them, or a run of its own (an event stream's watch loop). Every op
- * is otherwise this class itself: its options from its description, its reply in {@link Wording}'s
- * words, its reply bound grown by the wait its description declares ({@link OpDescription#waitArg}).
+ * What {@code hvm-dbg gui VERB} adds to an op beyond its description, by what its reply shows
+ * ({@link OpDescription#shows}), never by the op's name: what a terminal needs (an image written to
+ * {@code --output}, an event stream's watch loop) and {@code --strict} for an op whose reply names
+ * findings ({@link OpDescription.Reply#strict}). Every op is otherwise this class itself: its options
+ * from its description, its reply in {@link ReplyText}'s words, its reply bound grown by the wait its
+ * description declares ({@link OpDescription#waitArg}).
  */
 class GuiVerb {
     /** What the reply may take beyond the wait its description declares: the EDT's time. */
@@ -30,23 +30,34 @@ class GuiVerb {
 
     /** What the command line adds to {@code d}'s op, by its reply's form. */
     static GuiVerb of(OpDescription d) {
-        switch (d.reply()) {
+        switch (d.shows()) {
             case IMAGE:
                 return new GuiScreenshot();
             case EVENTS:
                 return new GuiWatch();
-            case AUDIT:
-                return new GuiAudit();
-            case CLICKED:
-                return new GuiClick();
             default:
-                return new GuiVerb();
+                return new GuiVerb(d.reply().strict() != null);
         }
+    }
+
+    /** {@code --strict}: exit 1 when the reply names findings. */
+    static final String STRICT = "--strict";
+
+    /** Whether the op's reply names findings, so that {@link #STRICT} is an option. */
+    private final boolean strict;
+
+    GuiVerb() {
+        this(false);
+    }
+
+    private GuiVerb(boolean strict) {
+        this.strict = strict;
     }
 
     /** The options of the command line alone. */
     List<Extra> extras() {
-        return List.of();
+        return strict ? List.of(new Extra(STRICT, null, null, "exit 1 when there is any problem (for CI); else the exit is 0 either way"))
+                : List.of();
     }
 
     /** The option of the command line alone that {@code word} names ({@code --name}, {@code --name=V} or its alias); null if none. */
@@ -103,16 +114,16 @@ class GuiVerb {
         } else {
             inv.out.println(readable(d, data, args));
         }
-        return exitCode(data, extras);
+        return exitCode(d, data, extras);
     }
 
-    /** The exit code once the reply is printed: 0, unless an option of the command line alone says otherwise. */
-    int exitCode(JsonNode data, Map<String, String> extras) {
-        return 0;
+    /** The exit code once the reply is printed: 0, unless {@code --strict} and the reply names findings. */
+    int exitCode(OpDescription d, JsonNode data, Map<String, String> extras) {
+        return strict && extras.containsKey(STRICT) && ReplyText.findings(d, data) ? Failures.PROBE_ERROR : 0;
     }
 
-    /** The reply for a person: {@link Wording#say}. */
+    /** The reply for a person: {@link ReplyText#say}. */
     String readable(OpDescription d, JsonNode data, ObjectNode args) {
-        return Wording.say(d, data, args);
+        return ReplyText.say(d, data, args);
     }
 }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import probe.api.OpDescription;
-import probe.client.format.Readable;
+import probe.client.format.Phrases;
 
 /**
  * {@code hvm-dbg gui watch [--events PATTERN,...] [--count N] [--timeout S]}: subscribes, prints one
@@ -69,7 +69,7 @@ final class GuiWatch extends GuiVerb {
                 if (e == null) {
                     continue;
                 }
-                inv.out.println(inv.json ? Invocation.compact(e) : Readable.event(e));
+                inv.out.println(inv.json ? Invocation.compact(e) : Phrases.event(e));
                 inv.out.flush();
                 // Whoever read the output has gone (| head): nothing left to watch for. The writer
                 // may sit on System.out, which keeps a write error to itself: ask both.

@@ -2,7 +2,7 @@ package probe.cli.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import probe.api.Ops.Verbs;
-import probe.client.format.Readable;
+import probe.client.format.Phrases;
 
 /** {@code hvm-dbg hello}: the probe's protocol, name and the ops it offers now. */
 final class HelloCommand extends ProbeCommand {
@@ -15,7 +15,7 @@ final class HelloCommand extends ProbeCommand {
             inv.printJson(data);
             return 0;
         }
-        inv.out.println(Readable.hello(data));
+        inv.out.println(Phrases.hello(data));
         return 0;
     }
 }

@@ -6,7 +6,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import probe.client.ProbeClient;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /**
  * What a command runs with: the connected client, the shared options, and where to print. Free of

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import probe.api.OpDescription;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /**
  * The descriptions hvm-dbg is built with: those of the ops of the probe's own bundles (the contract)

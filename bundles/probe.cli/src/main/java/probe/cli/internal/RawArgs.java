@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /** Reads {@code ARGS_JSON}. Errors say where the JSON is wrong, never what it says (it may be a secret). */
 final class RawArgs {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
-import probe.client.format.Readable;
+import probe.client.format.Phrases;
 
 /**
  * The subscription the server holds from its start, on a connection of its own, so that
@@ -40,7 +40,7 @@ final class EventFeed implements AutoCloseable {
                 return "-- " + note;
             }
             // An edt.stalled event carries the EDT's whole stack: its start says enough here.
-            String line = Readable.event(event);
+            String line = Phrases.event(event);
             return line.length() <= MAX_LINE ? line : line.substring(0, MAX_LINE) + "... (cut)";
         }
     }
@@ -214,7 +214,7 @@ final class EventFeed implements AutoCloseable {
 
     /** The data of a batch, for gui_events' structuredContent: {@code {events: [event or {note}], dropped, queued}}. */
     static ObjectNode data(Batch b) {
-        ObjectNode o = probe.client.internal.Json.object();
+        ObjectNode o = probe.api.wire.Json.object();
         com.fasterxml.jackson.databind.node.ArrayNode list = o.putArray("events");
         for (Entry e : b.entries) {
             if (e.event != null) {

@@ -42,6 +42,7 @@ import java.util.function.Function;
 import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
+import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.text.Listing;
 import probe.cli.internal.Known;
@@ -51,9 +52,9 @@ import probe.client.ProbeOpException;
 import probe.client.ProbePeerException;
 import probe.client.ProbeTimeoutException;
 import probe.client.ProbeUnavailableException;
-import probe.client.format.Readable;
-import probe.client.format.Wording;
-import probe.client.internal.Json;
+import probe.client.format.Phrases;
+import probe.client.format.ReplyText;
+import probe.api.wire.Json;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -265,28 +266,6 @@ public final class HvmMcp {
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
     /** What the last failed refresh said, so that it is logged once, not at every try. */
     private String refreshFailed;
-
-    /**
-     * The op whose reply has the form {@code form} (the controls' listing, which dialog is open), as
-     * the tools' descriptions say, else as hvm-dbg's do: what gui_snapshot and every action's
-     * {@code now:} line ask, whatever the op is called.
-     */
-    private String opOf(OpDescription.Reply form) {
-        synchronized (tools) {
-            for (ToolSpecs.Spec s : tools.values()) {
-                if (s.described() != null && s.described().reply() == form) {
-                    return s.op();
-                }
-            }
-        }
-        for (String op : Known.names()) {
-            if (Known.of(op).map(d -> d.reply() == form).orElse(false)) {
-                return op;
-            }
-        }
-        throw new ProbeOpException(null, ErrorCodes.UNKNOWN_OP, "no op of this GUI answers with the " + form.wire()
-                + " that this tool needs", null);
-    }
 
     /** The tools there before any GUI answers ({@link ToolSpecs#known}), unless given already. */
     private void known() {
@@ -567,15 +546,15 @@ public final class HvmMcp {
                 return result(EventFeed.text(batch), EventFeed.data(batch), null);
             }
             OpDescription d = s.described();
-            switch (d.reply()) {
-                case ITEMS:
-                    return snapshot(s, args);
-                case IMAGE:
-                    return screenshot(s, args);
-                case DIALOG:
-                    return dialog(s, args);
-                default:
-                    break;
+            // The server's own views of the two contract ops it builds on, and an image it scales.
+            if (Ops.LIST.equals(s.op())) {
+                return snapshot(s, args);
+            }
+            if (Ops.DIALOG_CURRENT.equals(s.op())) {
+                return dialog(s, args);
+            }
+            if (d.shows() == OpDescription.Shows.IMAGE) {
+                return screenshot(s, args);
             }
             if (d.waitArg() != null) {
                 return waitFor(s, args, requestId, progress);
@@ -588,13 +567,12 @@ public final class HvmMcp {
                 return action(s, args, null);
             }
             JsonNode data = probe.call(s.op(), args, null);
-            return result(Wording.head(d, data, args), data, null);
+            return result(ReplyText.head(d, data, args), data, null);
         } catch (ToolArgs.Problem p) {
             ProbeException r = p.refusal();
             return refused(new ProbeOpException(s.op(), r.code(), r.getMessage(), r.details()), null);
         } catch (ProbeOpException e) {
-            boolean now = s.described() != null && s.described().reply() != OpDescription.Reply.ITEMS
-                    && s.described().reply() != OpDescription.Reply.DIALOG;
+            boolean now = s.op() != null && !Ops.LIST.equals(s.op()) && !Ops.DIALOG_CURRENT.equals(s.op());
             return refused(e, now ? dialogNow() : null);
         } catch (ProbeUnavailableException e) {
             return error(unavailable(e));
@@ -648,7 +626,7 @@ public final class HvmMcp {
         args.put("maxItems", (int) ToolArgs.integer(args, s.takes(), "maxItems")).put("format", "text");
         // The list and the dialog line asked for back to back on the probe's connection, from this
         // thread: one round trip, no thread hand-off. A refused list is the tool's error.
-        Probe.Both both = probe.both(s.op(), args, null, opOf(OpDescription.Reply.DIALOG));
+        Probe.Both both = probe.both(s.op(), args, null, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             throw both.refused();
         }
@@ -690,7 +668,7 @@ public final class HvmMcp {
         shown.remove("png_base64");
         shown.put("shownWidth", shownW);
         shown.put("shownHeight", shownH);
-        String text = Replies.screenshot(data, shownW, shownH);
+        String text = Replies.screenshot(data, shownW, shownH, data.has("marks") ? ReplyText.head(s.described(), data, args) : null);
         content.add(new TextContent(dataInText ? text + "\ndata: " + Json.compact(structured(shown, null)) : text));
         return CallToolResult.builder().content(content).structuredContent(structured(shown, null)).isError(false).build();
     }
@@ -708,7 +686,7 @@ public final class HvmMcp {
         String id = args.path("identifier").asText();
         ObjectNode scope = Json.object();
         scope.put("scope", id);
-        JsonNode list = probe.call(opOf(OpDescription.Reply.ITEMS), scope, null);
+        JsonNode list = probe.call(Ops.LIST, scope, null);
         String role = null;
         JsonNode items = list == null ? null : list.get("items");
         for (int i = 0; items != null && i < items.size(); i++) {
@@ -784,11 +762,11 @@ public final class HvmMcp {
             }
             own.close();
         }
-        String done = Wording.head(s.described(), data, args);
+        String done = ReplyText.head(s.described(), data, args);
         JsonNode dialog = null;
         String unknown = null;
         try {
-            dialog = probe.call(opOf(OpDescription.Reply.DIALOG), null, null);
+            dialog = probe.call(Ops.DIALOG_CURRENT, null, null);
         } catch (ProbeOpException e) {
             unknown = "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
         } catch (ProbeClientException e) {
@@ -800,7 +778,7 @@ public final class HvmMcp {
     private CallToolResult dialog(ToolSpecs.Spec s, ObjectNode args) {
         JsonNode data = probe.call(s.op(), args.isEmpty() ? null : args, null);
         lastDialog = Snapshot.dialogName(data);
-        String first = "now: " + Readable.dialogHead(data, true) + (lastDialog == null ? "" : ", its controls:");
+        String first = "now: " + Phrases.dialogHead(data, true) + (lastDialog == null ? "" : ", its controls:");
         String text = lastDialog == null ? first : Listing.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
                 .replace("\n", "\n  ");
         // Its controls are the text's lines: the data counts them (Snapshot.head).
@@ -813,12 +791,12 @@ public final class HvmMcp {
      * dialog line is the state after the op, and the tool costs one round trip instead of two.
      */
     private CallToolResult action(ToolSpecs.Spec s, ObjectNode args, Duration replyTimeout) {
-        Probe.Both both = probe.both(s.op(), args, replyTimeout, opOf(OpDescription.Reply.DIALOG));
+        Probe.Both both = probe.both(s.op(), args, replyTimeout, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             lastDialog = both.secondFailed() == null ? Snapshot.dialogName(both.second()) : lastDialog;
             return refused(both.refused(), nowLine(both, false));
         }
-        return answer(Wording.head(s.described(), both.first(), args), both.first(), both.secondFailed() == null ? both.second() : null,
+        return answer(ReplyText.head(s.described(), both.first(), args), both.first(), both.secondFailed() == null ? both.second() : null,
                 both.secondFailed() == null ? null : nowLine(both, false));
     }
 
@@ -844,7 +822,7 @@ public final class HvmMcp {
         JsonNode appeared = null;
         if (!beyond.isEmpty()) {
             try {
-                JsonNode all = probe.call(opOf(OpDescription.Reply.ITEMS), null, null).get("items");
+                JsonNode all = probe.call(Ops.LIST, null, null).get("items");
                 ArrayNode items = JsonNodeFactory.instance.arrayNode();
                 for (int i = 0; all != null && i < all.size(); i++) {
                     if (beyond.contains(all.get(i).path("identifier").asText())) {
@@ -863,7 +841,7 @@ public final class HvmMcp {
     private static String nowLine(Probe.Both both, boolean withTitle) {
         ProbeClientException e = both.secondFailed();
         if (e == null) {
-            return Readable.dialogHead(both.second(), withTitle);
+            return Phrases.dialogHead(both.second(), withTitle);
         }
         if (e instanceof ProbeOpException) {
             return "which dialog is open is not known (" + ((ProbeOpException) e).code() + ": " + e.getMessage() + ")";
@@ -874,9 +852,9 @@ public final class HvmMcp {
     /** The dialog line of gui.dialog.current, or why it is not known. */
     private String dialogNow() {
         try {
-            JsonNode dialog = probe.call(opOf(OpDescription.Reply.DIALOG), null, null);
+            JsonNode dialog = probe.call(Ops.DIALOG_CURRENT, null, null);
             lastDialog = Snapshot.dialogName(dialog);
-            return Readable.dialogHead(dialog, false);
+            return Phrases.dialogHead(dialog, false);
         } catch (ProbeOpException e) {
             return "which dialog is open is not known (" + e.code() + ": " + e.getMessage() + ")";
         } catch (ProbeClientException e) {

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import probe.api.text.Listing;
-import probe.client.format.Readable;
-import probe.client.format.Receipt;
-import probe.client.internal.Json;
+import probe.client.format.Phrases;
+import probe.client.format.ReceiptText;
+import probe.api.wire.Json;
 
 /**
  * The text of the tools' results, from the ops' data, written for a model: what an action did, its
@@ -57,7 +57,7 @@ public final class Replies {
             }
         }
         identifiers(appeared, listed);
-        String receipt = Receipt.of(data, MAX_NAMES, listed).line();
+        String receipt = ReceiptText.of(data, MAX_NAMES, listed).line();
         if (receipt != null) {
             b.append("\neffects: ").append(receipt);
         }
@@ -67,10 +67,10 @@ public final class Replies {
         if (dialogUnknown != null) {
             b.append("\nnow: ").append(dialogUnknown);
         } else if (controls != null && Snapshot.dialogName(dialog) != null) {
-            b.append('\n').append(Listing.tree("now: " + Readable.dialogHead(dialog, true) + ", its controls:", controls, "(none)",
+            b.append('\n').append(Listing.tree("now: " + Phrases.dialogHead(dialog, true) + ", its controls:", controls, "(none)",
                     Integer.MAX_VALUE).replace("\n", "\n  "));
         } else {
-            b.append("\nnow: ").append(Readable.dialogHead(dialog, false));
+            b.append("\nnow: ").append(Phrases.dialogHead(dialog, false));
         }
         return b.toString();
     }
@@ -112,11 +112,11 @@ public final class Replies {
 
     /**
      * An op's failure: {@code error CODE: message}, then what the probe offers ({@link
-     * Readable#error}: the nearest names, the candidates, what blocks the control). The details as
+     * Phrases#error}: the nearest names, the candidates, what blocks the control). The details as
      * JSON are the result's structuredContent, not here.
      */
     public static String opError(String code, String message, JsonNode details) {
-        return "error " + Readable.error(code, message, details);
+        return "error " + Phrases.error(code, message, details);
     }
 
     /**
@@ -124,16 +124,17 @@ public final class Replies {
      * per mark: {@code 3 toolbar.button.createVM  button "Create VM"}.
      *
      * @param shownWidth the width of the image returned (after {@code maxSize}), {@code shownHeight} likewise
+     * @param legend the marks' legend in the op's words ({@link probe.client.format.ReplyText#head}), or null without marks
      */
-    public static String screenshot(JsonNode data, int shownWidth, int shownHeight) {
+    public static String screenshot(JsonNode data, int shownWidth, int shownHeight, String legend) {
         int w = data.path("width").asInt();
         int h = data.path("height").asInt();
-        StringBuilder b = new StringBuilder("screenshot of ").append(Readable.bare(data.path("scope").asText("window")));
+        StringBuilder b = new StringBuilder("screenshot of ").append(Phrases.bare(data.path("scope").asText("window")));
         JsonNode windows = data.get("windows");
         if (windows != null && windows.isArray() && !windows.isEmpty()) {
             List<String> names = new ArrayList<>();
             for (JsonNode n : windows) {
-                names.add(n.isTextual() ? Readable.bare(n.textValue()) : Json.compact(n));
+                names.add(n.isTextual() ? Phrases.bare(n.textValue()) : Json.compact(n));
             }
             b.append(" (windows ").append(String.join(", ", names)).append(", bottom first)");
         }
@@ -144,8 +145,8 @@ public final class Replies {
             b.append(", scale ").append(String.format(Locale.ROOT, "%.3f", (double) shownWidth / w))
                     .append(" of the probe's ").append(w).append('x').append(h);
         }
-        if (data.has("marks")) {
-            b.append('\n').append(Readable.marks(data));
+        if (legend != null) {
+            b.append('\n').append(legend);
         }
         return b.toString();
     }

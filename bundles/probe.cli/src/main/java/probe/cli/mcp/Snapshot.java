@@ -9,7 +9,7 @@ import probe.api.text.Listing;
 /**
  * What the MCP server says of the open dialog, the first line of gui_snapshot and of every
  * action's result: {@code now: createVM "Create Virtual Machine" (modal)}, from
- * {@code gui.dialog.current} ({@link probe.client.format.Readable#dialogHead}, as every front
+ * {@code gui.dialog.current} ({@link probe.client.format.Phrases#dialogHead}, as every front
  * end says it). The lines of the controls under it are the probe's ({@code gui.list {format:
  * text}}, written by {@link Listing} in the GUI's JVM), and a receipt's
  * controls are written by the same {@link Listing} here, so a control reads the same in both.

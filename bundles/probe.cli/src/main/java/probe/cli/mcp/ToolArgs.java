@@ -13,7 +13,7 @@ import probe.api.OpDescription;
 import probe.api.ProbeException;
 import probe.api.RequestCheck;
 import probe.api.wire.Wire;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /**
  * A tool's arguments (a JSON object the model wrote, as the SDK hands it over: a {@code Map} of

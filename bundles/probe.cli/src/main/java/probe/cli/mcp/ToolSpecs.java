@@ -14,14 +14,16 @@ import java.util.Set;
 import probe.api.ArgsSchema;
 import probe.api.DescriptionJson;
 import probe.api.OpDescription;
+import probe.api.Ops;
 import probe.api.wire.Wire;
 import probe.cli.internal.Known;
 
 /**
  * The tools as a model sees them, each built from its op's description ({@link OpDescription}, the
  * one source: the title, the summary, the arguments as JSON Schema, whether it acts and may destroy):
- * a tool per op, named {@code gui_VERB}. What a model needs beyond the op is said here, by the form of
- * its reply ({@link OpDescription#reply}), never by its name: gui_snapshot (the listing as the probe's
+ * a tool per op, named {@code gui_VERB}. What a model needs beyond the op is said here, by what its
+ * reply shows ({@link OpDescription#shows}), or for the two contract ops the server builds on, by their
+ * names ({@link Ops}): gui_snapshot (the listing as the probe's
  * text, at most {@code maxItems} by default), an image's {@code maxSize}, a secret argument's
  * {@code secretEnv}, gui_events (the server's own subscription, no op), and what every action answers
  * (the dialog after it). The schemas are shown
@@ -50,8 +52,11 @@ final class ToolSpecs {
      * own (gui_events reads it).
      */
     static boolean noTool(OpDescription d) {
-        return d.connection() || d.reply() == OpDescription.Reply.EVENTS;
+        return d.connection() || d.shows() == OpDescription.Shows.EVENTS;
     }
+
+    /** The server's own view of the contract's listing ({@link Ops#LIST}): its text, under the dialog line. */
+    static final String SNAPSHOT = "gui_snapshot";
 
     /** gui_events: the server's own tool, which sends no op. */
     static final String EVENTS = "gui_events";
@@ -64,7 +69,7 @@ final class ToolSpecs {
 
     /** The tool's name for an op: gui_snapshot for the controls' listing (its text form), else gui_ and the verb (its op's name for an op that declared none). */
     static String name(OpDescription d) {
-        return d.reply() == OpDescription.Reply.ITEMS ? "gui_snapshot" : "gui_" + d.verb().replace('-', '_').replace('.', '_');
+        return Ops.LIST.equals(d.op()) ? SNAPSHOT : "gui_" + d.verb().replace('-', '_').replace('.', '_');
     }
 
     /** Another name, for an op whose {@link #name} another op's tool has: gui_ and the op's name. */
@@ -92,37 +97,34 @@ final class ToolSpecs {
         }
         OpDescription.Arg secret = secret(d);
         // Only an op the server adds to or takes from is read again with its change; the others take what their op takes.
-        boolean changed = d.reply() == OpDescription.Reply.ITEMS || d.reply() == OpDescription.Reply.IMAGE || secret != null;
+        boolean listing = Ops.LIST.equals(d.op());
+        boolean image = d.shows() == OpDescription.Shows.IMAGE;
+        boolean changed = listing || image || secret != null;
         ObjectNode takes = changed ? DescriptionJson.served(d) : null;
         if (changed) {
             takes.remove("schema");
         }
         String text = d.summary() != null ? d.summary() : d.title() != null ? d.title() : "The op " + d.op() + ".";
-        // What the server adds to an op, or leaves out of it, by the form of its reply.
-        switch (d.reply()) {
-            case ITEMS:
-                text = "The visible controls as text. First line now: the open dialog (modal: the controls behind it take no"
-                        + " input). Then a line per control, indented under its container: role, identifier (what the other"
-                        + " tools take; valid while the control shows), label, value, flags (\"in closed menu\": a click"
-                        + " opens the menu first). A password shows only its length. Call it first; actions then say what"
-                        + " changed.";
-                // The server asks for the text, and lists at most its own default when not told.
-                remove(args(takes), "format");
-                for (JsonNode a : args(takes)) {
-                    if (a.path("name").asText().equals("maxItems")) {
-                        ((ObjectNode) a).put("default", Snapshot.DEFAULT_MAX_ITEMS);
-                    }
+        // What the server adds to an op, or leaves out of it: its snapshot of the listing, an image it scales.
+        if (listing) {
+            text = "The visible controls as text. First line now: the open dialog (modal: the controls behind it take no"
+                    + " input). Then a line per control, indented under its container: role, identifier (what the other"
+                    + " tools take; valid while the control shows), label, value, flags (\"in closed menu\": a click"
+                    + " opens the menu first). A password shows only its length. Call it first; actions then say what"
+                    + " changed.";
+            // The server asks for the text, and lists at most its own default when not told.
+            remove(args(takes), "format");
+            for (JsonNode a : args(takes)) {
+                if (a.path("name").asText().equals("maxItems")) {
+                    ((ObjectNode) a).put("default", Snapshot.DEFAULT_MAX_ITEMS);
                 }
-                break;
-            case IMAGE:
-                text += " Prefer gui_snapshot to find controls.";
-                // The server asks for a PNG, which MCP's image content carries.
-                remove(args(takes), "format");
-                args(takes).addObject().put("name", "maxSize").put("type", "integer").put("minimum", 16).put("maximum", 16_384)
-                        .put("help", "scale down to this longest side in pixels");
-                break;
-            default:
-                break;
+            }
+        } else if (image) {
+            text += " Prefer gui_snapshot to find controls.";
+            // The server asks for a PNG, which MCP's image content carries.
+            remove(args(takes), "format");
+            args(takes).addObject().put("name", "maxSize").put("type", "integer").put("minimum", 16).put("maximum", 16_384)
+                    .put("help", "scale down to this longest side in pixels");
         }
         if (d.waitArg() != null && d.help() != null) {
             // Which arguments go together, which no schema here says.
@@ -141,7 +143,7 @@ final class ToolSpecs {
                     .put("help", "such as " + ToolArgs.SECRET_PREFIX + "PASSWORD");
         }
         if (d.receipt() && d.acts()) {
-            text += d.reply() == OpDescription.Reply.CLICKED ? ANSWERS : LIKE_CLICK;
+            text += Ops.CLICK.equals(d.op()) ? ANSWERS : LIKE_CLICK;
         }
         OpDescription tool = changed ? OpDescription.of(takes) : d;
         return new Spec(name, d.op(), d, tool, tool(name, d.title(), text, tool, d.acts(), d.destructive()));

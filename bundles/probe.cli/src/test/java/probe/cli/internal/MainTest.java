@@ -472,7 +472,7 @@ class MainTest {
             {"gui", "click", "--identifier", "x", "--double", "--count", "2"},
             {"gui", "click", "--identifier", "x", "--identifier", "y"},
             {"gui", "click", "--identifier"},
-            {"gui", "list", "extra"},
+            {"gui", "list", "sidebar", "extra"},
             {"gui", "list", "--timeout", "0"},
             {"gui", "scroll", "--identifier", "x", "--dy", "many"},
             {"gui", "screenshot"},
@@ -486,7 +486,7 @@ class MainTest {
             "--double is --count 2: give one of them",
             "--identifier is given twice",
             "--identifier needs a value: a non-empty string",
-            "unexpected 'extra': list takes options only",
+            "1 word(s) too many ('extra'): list takes at most 1 besides its options (scope)",
             "Invalid value for option '--timeout': '0' must be more than 0",
             "--dy must be an integer from -100 to 100, got 'many'",
             "Missing required option: '--output=FILE' (or -o FILE)",
@@ -589,7 +589,7 @@ class MainTest {
         assertEquals("gui\n", run("completion", "--at", "g").out);
         assertEquals("click\n", run("--socket", sock(), "completion", "--at", "gui", "cli").out);
         assertEquals("left\nright\nmiddle\n", run("completion", "--at", "gui", "click", "--button", "").out);
-        assertEquals("--identifier\n--button\n--count\n--no-effects\n--settle-ms\n--double\n",
+        assertEquals("--identifier\n--button\n--count\n--double\n--no-effects\n--settle-ms\n",
                 run("completion", "--at", "gui", "click", "--").out);
         assertEquals("--text\n--text-stdin\n", run("completion", "--at", "gui", "type", "--te").out);
         assertEquals("--output\n", run("completion", "--at", "gui", "screenshot", "--o").out);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /** gui_events' queue: bounded, the oldest dropped and counted, the notes of the server in order. */
 class EventFeedTest {

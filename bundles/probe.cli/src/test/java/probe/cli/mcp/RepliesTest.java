@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import probe.client.format.Receipt;
+import probe.client.format.ReceiptText;
 
 /** The text of action results, errors and the screenshot's legend. */
 class RepliesTest {
@@ -19,7 +19,7 @@ class RepliesTest {
 
     /** The receipt of a reply whose effects are {@code effects}, as the tools' results word it. */
     private static String effects(String effects) throws Exception {
-        return Receipt.of(json("{'effects':" + effects + "}"), Replies.MAX_NAMES, Set.of()).line();
+        return ReceiptText.of(json("{'effects':" + effects + "}"), Replies.MAX_NAMES, Set.of()).line();
     }
 
     @Test
@@ -85,7 +85,7 @@ class RepliesTest {
         assertEquals("pressed esc\nnow: which dialog is open is not known (x)",
                 Replies.action("pressed esc", json("{'key':'esc'}"), null, "which dialog is open is not known (x)", false, null));
         assertEquals("no visible change (the GUI had not settled after 100 ms)",
-                Receipt.of(json("{'settled':false,'effects':{'opened':[],'settledMillis':100}}"), Replies.MAX_NAMES, Set.of()).line());
+                ReceiptText.of(json("{'settled':false,'effects':{'opened':[],'settledMillis':100}}"), Replies.MAX_NAMES, Set.of()).line());
     }
 
     @Test
@@ -108,8 +108,9 @@ class RepliesTest {
         assertEquals("screenshot of window (windows main, dialog.createVM, bottom first): 640x400 pixels, scale 0.500 of the probe's 1280x800\n"
                 + "2 marks (number, identifier, role, label):\n"
                 + "1  toolbar.button.createVM  button  \"Create VM\"\n"
-                + "2  (no identifier)  button", Replies.screenshot(data, 640, 400));
+                + "2  (no identifier)  button", Replies.screenshot(data, 640, 400,
+                        probe.client.format.ReplyText.head(probe.cli.internal.Known.of(probe.api.Ops.SCREENSHOT).orElseThrow(), data, null)));
         assertEquals("screenshot of dialog: 10x10 pixels, scale 1 (the probe's pixels)",
-                Replies.screenshot(json("{'scope':'dialog','width':10,'height':10}"), 10, 10));
+                Replies.screenshot(json("{'scope':'dialog','width':10,'height':10}"), 10, 10, null));
     }
 }

@@ -20,7 +20,7 @@ import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.wire.Wire;
 import probe.cli.internal.Known;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /**
  * The tools built from the ops' descriptions, and their arguments checked against what each tool

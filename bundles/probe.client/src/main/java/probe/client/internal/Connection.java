@@ -1,5 +1,6 @@
 package probe.client.internal;
 
+import probe.api.wire.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;

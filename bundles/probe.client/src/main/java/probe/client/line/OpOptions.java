@@ -16,6 +16,7 @@ import probe.api.OpDescription.Arg;
 import probe.api.OpDescription.Type;
 import probe.api.ProbeException;
 import probe.api.RequestCheck;
+import probe.api.text.Template;
 import probe.api.wire.Wire;
 
 /**
@@ -67,14 +68,34 @@ public final class OpOptions {
      * @throws UsageException for a word it cannot take, naming it
      */
     public static Parsed parse(OpDescription d, List<String> words) throws UsageException {
+        return parse(d, words, d.verb());
+    }
+
+    /**
+     * {@link #parse(OpDescription, List)}, {@code command} being how the front end spells the verb in a
+     * message ({@code gui:click}). Words that are no option fill the arguments the description declares
+     * {@code positional} that no option gave: a word that is one of such an argument's choices goes to it
+     * ({@code wait idle}), the others to the rest in order ({@code click ID}, {@code wait ID showing}).
+     */
+    public static Parsed parse(OpDescription d, List<String> words, String command) throws UsageException {
         ObjectNode args = Wire.object();
         String fromStdin = null;
         if (d.open()) {
             return new Parsed(openArgs(d, words), null);
         }
         Map<String, Arg> byOption = options(d);
+        List<String> bare = new ArrayList<>();
+        Map<String, String> flagged = new LinkedHashMap<>();
         for (int i = 0; i < words.size(); i++) {
             String word = words.get(i);
+            if (!isOption(word)) {
+                if (d.positional().isEmpty()) {
+                    throw new UsageException("unexpected '" + Names.quoted(word) + "': " + d.verb() + " takes options only ("
+                            + synopsis(d) + ")");
+                }
+                bare.add(word);
+                continue;
+            }
             if (!word.startsWith("--") || word.length() == 2) {
                 throw new UsageException("unexpected '" + Names.quoted(word) + "': " + d.verb() + " takes options only ("
                         + synopsis(d) + ")");
@@ -104,7 +125,24 @@ public final class OpOptions {
                 }
             }
             if (a == null) {
+                Map.Entry<Arg, JsonNode> flag = flag(d, name);
+                if (flag != null) {
+                    // A word that stands for a value (--double is --count 2), given once, and not beside its option.
+                    Arg f = flag.getKey();
+                    if (value != null) {
+                        throw new UsageException(name + " takes no value: it is " + f.optionName() + " " + Template.plain(flag.getValue()));
+                    }
+                    if (args.has(f.name())) {
+                        throw new UsageException(name + " is " + f.optionName() + " " + Template.plain(flag.getValue()) + ": give one of them");
+                    }
+                    args.set(f.name(), flag.getValue());
+                    flagged.put(f.name(), name + " is " + f.optionName() + " " + Template.plain(flag.getValue()) + ": give one of them");
+                    continue;
+                }
                 throw new UsageException(unknown(d, name, byOption));
+            }
+            if (flagged.containsKey(a.name())) {
+                throw new UsageException(flagged.get(a.name()));
             }
             if (args.has(a.name()) || a.name().equals(fromStdin)) {
                 if (a.type() != Type.ARRAY || stdin || !args.has(a.name())) {
@@ -140,7 +178,46 @@ public final class OpOptions {
             }
             put(args, a, value);
         }
+        positional(d, bare, args, fromStdin, command);
         return new Parsed(args, fromStdin);
+    }
+
+    /** Whether a word is an option (or a wrong one): {@code -x}, {@code --x}, but not {@code -2} or {@code -.5}. */
+    public static boolean isOption(String w) {
+        return w.length() > 1 && w.charAt(0) == '-' && !Character.isDigit(w.charAt(1)) && w.charAt(1) != '.';
+    }
+
+    /** The bare words into the positional arguments no option gave (see {@link #parse(OpDescription, List, String)}). */
+    private static void positional(OpDescription d, List<String> bare, ObjectNode args, String fromStdin, String command)
+            throws UsageException {
+        List<Arg> free = new ArrayList<>();
+        for (String n : d.positional()) {
+            d.arg(n).filter(a -> !args.has(a.name()) && !a.name().equals(fromStdin)).ifPresent(free::add);
+        }
+        List<String> names = free.stream().map(Arg::name).toList();
+        List<String> rest = new ArrayList<>();
+        for (String w : bare) {
+            Arg chosen = free.stream().filter(a -> a.choices() != null && a.choices().contains(w)).findFirst().orElse(null);
+            if (chosen != null) {
+                free.remove(chosen);
+                put(args, chosen, w);
+            } else {
+                rest.add(w);
+            }
+        }
+        for (int i = 0; i < rest.size(); i++) {
+            if (i >= free.size()) {
+                // An op with a secret argument never has a word quoted: it may be the secret given
+                // where an option was meant.
+                boolean quote = d.args().stream().noneMatch(Arg::secret);
+                throw new UsageException((rest.size() - free.size()) + " word(s) too many"
+                        + (quote ? " ('" + Names.quoted(rest.get(i)) + "'" + (rest.size() - free.size() > 1 ? "..." : "") + ")" : "")
+                        + ": " + command + " takes "
+                        + (names.isEmpty() ? "no word besides its options" : "at most " + names.size() + " besides its options ("
+                        + String.join(", ", names) + ")"));
+            }
+            put(args, free.get(i), rest.get(i));
+        }
     }
 
     /**
@@ -218,6 +295,20 @@ public final class OpOptions {
                 args.put(a.name(), value);
                 break;
         }
+    }
+
+    /** The argument and value that the word {@code --NAME} stands for ({@link Arg#flags}); null if none. */
+    static Map.Entry<Arg, JsonNode> flag(OpDescription d, String option) {
+        if (!option.startsWith("--")) {
+            return null;
+        }
+        for (Arg a : d.args()) {
+            JsonNode v = a.flags().get(option.substring(2));
+            if (v != null) {
+                return Map.entry(a, v);
+            }
+        }
+        return null;
     }
 
     private static String unknown(OpDescription d, String name, Map<String, Arg> byOption) {
@@ -310,18 +401,21 @@ public final class OpOptions {
         }
         b.append("Options:\n");
         List<String> left = new ArrayList<>();
-        int width = 0;
+        List<String> right = new ArrayList<>();
         for (Arg a : d.args()) {
             // A boolean true unless told takes --no-NAME, and --NAME too (which an error may name): both shown.
-            String l = (a.type() == Type.BOOLEAN && isTrue(a) ? "--[no-]" + a.optionName().substring(2) : spelling(a))
-                    + (a.secret() ? ", " + a.optionName() + STDIN : "");
-            left.add(l);
-            width = Math.max(width, l.length());
+            left.add((a.type() == Type.BOOLEAN && isTrue(a) ? "--[no-]" + a.optionName().substring(2) : spelling(a))
+                    + (a.secret() ? ", " + a.optionName() + STDIN : ""));
+            right.add(explain(a));
+            a.flags().forEach((word, v) -> {
+                left.add("--" + word);
+                right.add("the same as " + a.optionName() + " " + Template.plain(v));
+            });
         }
-        int i = 0;
-        for (Arg a : d.args()) {
-            String l = left.get(i++);
-            b.append("  ").append(l).append(" ".repeat(width - l.length() + 2)).append(explain(a)).append('\n');
+        int width = left.stream().mapToInt(String::length).max().orElse(0);
+        for (int i = 0; i < left.size(); i++) {
+            String l = left.get(i);
+            b.append("  ").append(l).append(" ".repeat(width - l.length() + 2)).append(right.get(i)).append('\n');
         }
         return b.toString();
     }
@@ -383,6 +477,9 @@ public final class OpOptions {
             }
             if (a.secret() && (a.optionName() + STDIN).startsWith(word)) {
                 out.add(a.optionName() + STDIN);
+            }
+            if (!before.contains(a.optionName())) {
+                a.flags().keySet().stream().map(f -> "--" + f).filter(f -> f.startsWith(word) && !before.contains(f)).forEach(out::add);
             }
         }
         return out;

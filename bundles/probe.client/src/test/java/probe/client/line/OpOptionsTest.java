@@ -47,7 +47,14 @@ class OpOptionsTest {
         assertUsage("--count must be an integer from 1 to 2, got 'two'", click, "--identifier", "x", "--count", "two");
         assertUsage("--identifier is given twice", click, "--identifier", "x", "--identifier", "y");
         assertUsage("--identifier needs a value", click, "--identifier");
-        assertUsage("unexpected 'x': click takes options only", click, "x");
+        assertUsage("1 word(s) too many ('y'): click takes at most 1 besides its options (identifier)", click, "x", "y");
+        assertEquals("x", OpOptions.parse(click, List.of("x")).args().path("identifier").asText(), "a positional word, on every front end");
+        assertUsage("unexpected 'x': screenshot takes options only", op("probe.screenshot", "gui.screenshot"), "x");
+        OpDescription wait = op("probe.registry", "gui.wait");
+        assertEquals("{\"state\":\"idle\"}", OpOptions.parse(wait, List.of("idle")).args().toString(),
+                "a word that is one of a positional argument's choices goes to it");
+        assertEquals("{\"state\":\"open\",\"identifier\":\"createVM\"}", OpOptions.parse(wait, List.of("createVM", "open")).args().toString());
+        assertEquals("{\"state\":\"showing\",\"identifier\":\"a.b\"}", OpOptions.parse(wait, List.of("showing", "a.b")).args().toString());
         OpOptions.UsageException e = assertThrows(OpOptions.UsageException.class,
                 () -> OpOptions.check(click, OpOptions.parse(click, List.of("--count", "3")).args()));
         assertEquals("--identifier is required: a non-empty string", e.getMessage());
@@ -77,7 +84,13 @@ class OpOptionsTest {
         assertEquals(List.of("left", "right", "middle"), OpOptions.complete(click, List.of("--button"), ""));
         assertEquals(List.of(), OpOptions.complete(click, List.of("--identifier"), ""));
         assertEquals(List.of("--button"), OpOptions.complete(click, List.of("--identifier", "x"), "--b"));
-        assertEquals(List.of("--identifier", "--button", "--count", "--no-effects", "--settle-ms"), OpOptions.complete(click, List.of(), ""));
+        assertEquals(List.of("--identifier", "--button", "--count", "--double", "--no-effects", "--settle-ms"),
+                OpOptions.complete(click, List.of(), ""), "a flag the description declares (--double: --count 2) is an option too");
+        assertTrue(help.contains("--double         the same as --count 2"), help);
+        assertEquals(2, OpOptions.parse(click, List.of("--identifier", "a.b", "--double")).args().path("count").asInt());
+        OpOptions.UsageException twice = org.junit.jupiter.api.Assertions.assertThrows(OpOptions.UsageException.class,
+                () -> OpOptions.parse(click, List.of("--count", "1", "--double")));
+        assertEquals("--double is --count 2: give one of them", twice.getMessage());
         assertEquals(List.of("--text", "--text-stdin"), OpOptions.complete(op("probe.type", "gui.type"), List.of(), "--t"));
         Wire.mapper(); // the probe's mapper reads what it writes
     }

@@ -46,6 +46,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import probe.api.ErrorCodes;
 import probe.api.Op;
 import probe.api.OpDescription;
+import probe.api.Ops;
 import probe.api.OpTable;
 import probe.api.Ops.Verbs;
 import probe.api.ProbeException;
@@ -53,15 +54,15 @@ import probe.api.ProbeOp;
 import probe.api.RequestCheck;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.client.format.Readable;
-import probe.client.format.Wording;
+import probe.client.format.Phrases;
+import probe.client.format.ReplyText;
 import probe.client.line.OpOptions;
 
 /**
  * The {@code gui:*} commands of the debug runtime's Gogo shell: one {@code gui:VERB} per op present
  * now, built from the op's description as {@code hvm-dbg gui VERB} is (the same options, parsed by
  * {@link OpOptions}), calling the op service in-process (no socket, no session) with the same
- * readable output ({@link Readable}). Each returns its text, or with {@code --json} the op's data as
+ * readable output ({@link Phrases}). Each returns its text, or with {@code --json} the op's data as
  * a JsonNode (which {@link JsonConverter} shows as JSON); a failed op throws {@link GuiError}, which
  * the shell prints as {@code gui.not_clickable: ...}, and a wrong line the command's usage.
  *
@@ -75,7 +76,7 @@ import probe.client.line.OpOptions;
  * {@code gui:watch} are this component's own (watch subscribes to the EventBus in-process, for the
  * socket's subscription); an image's command writes a FILE; {@code -p} asks for a secret argument;
  * a wait's {@code TARGET STATE}; bare words fill the description's {@code positional} arguments; the
- * reply is worded by {@link Wording}.
+ * reply is worded by {@link ReplyText}.
  */
 @Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = GuiCommands.class)
 @GogoCommand(scope = GuiCommands.SCOPE, function = {Verbs.HELLO, Verbs.WATCH})
@@ -88,7 +89,7 @@ public final class GuiCommands {
      * subscription (gui:watch subscribes in-process instead).
      */
     static boolean noCommand(OpDescription d) {
-        return d.connection() || d.reply() == OpDescription.Reply.EVENTS;
+        return d.connection() || d.shows() == OpDescription.Shows.EVENTS;
     }
 
     /** The Gogo-side spellings of a secret argument's {@code --NAME-stdin} (gui:type's text): ask for it on the console. */
@@ -229,7 +230,7 @@ public final class GuiCommands {
         d.putObject("server").put("name", "hdp-gui-gogo").put("version", version);
         ArrayNode names = d.putArray("ops");
         ops.names().forEach(names::add);
-        return json ? d : Readable.hello(d);
+        return json ? d : Phrases.hello(d);
     }
 
     @Descriptor("print the GUI's events as they come, until Enter, --timeout, or an interrupt")
@@ -296,17 +297,11 @@ public final class GuiCommands {
             return usage(verb, d);
         }
         try {
-            switch (d.reply()) {
-                case WAITED:
-                    waitShorthand(d, line);
-                    break;
-                case IMAGE:
-                    return screenshot(session, d, line, verb);
-                default:
-                    line.positional(d, verb, Set.of());
-                    break;
+            if (d.shows() == OpDescription.Shows.IMAGE) {
+                // A console writes the image to a file: the one word besides the options.
+                return screenshot(session, d, line, verb);
             }
-            OpOptions.Parsed parsed = OpOptions.parse(d, line.options);
+            OpOptions.Parsed parsed = OpOptions.parse(d, line.words(), "gui:" + verb);
             ObjectNode args = parsed.args();
             if (parsed.fromStdin() != null) {
                 askSecret(session, verb, d, args, parsed.fromStdin());
@@ -314,7 +309,7 @@ public final class GuiCommands {
             OpOptions.check(d, args);
             ObjectNode filled = RequestCheck.check(d, args);
             JsonNode data = call(op, args);
-            return line.json ? data : Wording.say(d, data, filled);
+            return line.json ? data : ReplyText.say(d, data, filled);
         } catch (OpOptions.UsageException e) {
             throw wrongLine(verb, d, e.getMessage());
         }
@@ -329,10 +324,7 @@ public final class GuiCommands {
     static String usage(String verb, OpDescription d) {
         StringBuilder b = new StringBuilder(OpOptions.help(d, "gui:" + verb + " [--json]"));
         List<String> shorthand = d.positional();
-        if (d.reply() == OpDescription.Reply.WAITED) {
-            b.append("Shorthand: gui:wait ID showing|hidden|enabled|disabled, gui:wait NAME open|closed, gui:wait --value V ID,"
-                    + " gui:wait idle\n");
-        } else if (d.reply() == OpDescription.Reply.IMAGE) {
+        if (d.shows() == OpDescription.Shows.IMAGE) {
             b.append("FILE: the PNG file to write (relative to the shell's current folder)\n");
         } else if (!shorthand.isEmpty() && !d.open()) {
             StringBuilder s = new StringBuilder("Shorthand: gui:").append(verb);
@@ -349,44 +341,6 @@ public final class GuiCommands {
     }
 
     /**
-     * gui:wait's shorthand: {@code TARGET STATE} ({@code open}/{@code closed}: TARGET is a dialog,
-     * {@code dialog.} before its name taken off; else a control), {@code ID} with {@code --value},
-     * {@code idle}.
-     */
-    private static void waitShorthand(OpDescription d, Line line) throws OpOptions.UsageException {
-        List<String> bare = line.bare;
-        boolean anything = line.gives(d, "identifier") || line.gives(d, "dialog") || line.gives(d, "state") || line.gives(d, "value");
-        if (bare.isEmpty() && !anything) {
-            throw new OpOptions.UsageException("gui:wait needs a TARGET and a STATE: an identifier and showing|hidden|enabled|disabled"
-                    + " (gui:wait detail.button.stop enabled), or a dialog's name and open|closed (gui:wait createVM open),"
-                    + " --value V and an identifier (gui:wait --value Running detail.label.state), or idle");
-        }
-        if (bare.size() > 2) {
-            throw new OpOptions.UsageException((bare.size() - 2) + " word(s) too many: gui:wait takes TARGET STATE besides its options");
-        }
-        if (bare.size() == 1 && bare.get(0).equals("idle") && !line.gives(d, "state")) {
-            line.options.add("--state");
-            line.options.add("idle");
-        } else if (bare.size() == 2) {
-            String state = bare.get(1);
-            boolean dialog = state.equals("open") || state.equals("closed");
-            String target = bare.get(0);
-            line.options.add(dialog ? "--dialog" : "--identifier");
-            line.options.add(dialog && target.startsWith("dialog.") ? target.substring("dialog.".length()) : target);
-            line.options.add("--state");
-            line.options.add(state);
-        } else if (bare.size() == 1) {
-            if (!line.gives(d, "value") && !line.gives(d, "state")) {
-                throw new OpOptions.UsageException("the state is missing: gui:wait " + bare.get(0) + " showing|hidden|enabled|disabled,"
-                        + " gui:wait DIALOG open|closed, gui:wait --value V " + bare.get(0) + ", or gui:wait idle");
-            }
-            line.options.add("--identifier");
-            line.options.add(bare.get(0));
-        }
-        bare.clear();
-    }
-
-    /**
      * A secret asked for on the console ({@code --NAME-stdin}, or {@code -p}, {@code --prompt}),
      * never on the command line.
      */
@@ -397,9 +351,8 @@ public final class GuiCommands {
             // alone, which only looks): an unknown or hidden control fails before anyone types a
             // password for nothing.
             OpOptions.check(d, args.deepCopy().put(secret, ""));
-            String listing = opOf(OpDescription.Reply.ITEMS);
-            if (listing != null) {
-                call(listing, Wire.object().set("scope", args.get("identifier")));
+            if (ops.description(Ops.LIST).isPresent()) {
+                call(Ops.LIST, Wire.object().set("scope", args.get("identifier")));
             }
             what = secret + " for " + args.get("identifier").asText();
         }
@@ -442,7 +395,7 @@ public final class GuiCommands {
             return summary;
         }
         String wrote = "wrote " + out + " (" + data.path("width").asText("?") + "x" + data.path("height").asText("?") + ")";
-        return data.has("marks") ? wrote + "\n" + Wording.head(d, data, args) : wrote;
+        return data.has("marks") ? wrote + "\n" + ReplyText.head(d, data, args) : wrote;
     }
 
     // ---- calling ops ----
@@ -461,7 +414,7 @@ public final class GuiCommands {
             // As the transport does: the description's check (its defaults filled in), then the op.
             return ops.call(op, GogoContext.INSTANCE, args);
         } catch (ProbeException e) {
-            throw new GuiError(e.code(), Readable.error(e.code(), e.getMessage(), e.details()), e.details(), e);
+            throw new GuiError(e.code(), Phrases.error(e.code(), e.getMessage(), e.details()), e.details(), e);
         } catch (RuntimeException e) {
             // Never the args in a message or a log line: they may hold typed text.
             LOG.log(System.Logger.Level.ERROR, op + " failed in-process (called from gogo)", e);
@@ -481,28 +434,14 @@ public final class GuiCommands {
                 + (present.isEmpty() ? "none" : String.join(", ", ops.names())) + ")", details, null);
     }
 
-    /**
-     * The op whose reply has the form {@code form} (the controls' listing), as the descriptions present
-     * say, whatever it is called; null when none is there.
-     */
-    String opOf(OpDescription.Reply form) {
-        for (OpDescription d : ops.descriptions()) {
-            if (d.reply() == form) {
-                return d.op();
-            }
-        }
-        return null;
-    }
-
     /** The controls showing now, for completing identifiers; none when gui.list cannot say. */
     List<GuiCompletion.Item> completionItems() {
         List<GuiCompletion.Item> out = new ArrayList<>();
         try {
-            String listing = opOf(OpDescription.Reply.ITEMS);
-            if (listing == null) {
+            if (ops.description(Ops.LIST).isEmpty()) {
                 return out;
             }
-            JsonNode list = call(listing, Wire.object().put("scope", "window"));
+            JsonNode list = call(Ops.LIST, Wire.object().put("scope", "window"));
             for (JsonNode i : list.path("items")) {
                 JsonNode id = i.get("identifier");
                 out.add(new GuiCompletion.Item(id == null || !id.isTextual() ? null : id.textValue(), i.path("role").asText(null),

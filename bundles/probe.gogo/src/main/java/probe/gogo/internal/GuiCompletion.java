@@ -172,10 +172,6 @@ public final class GuiCompletion implements CommandSessionListener {
         }
         Line line = Line.split(d, words, aliases);
         int position = line.bare.size();
-        if (d.reply() == OpDescription.Reply.WAITED) {
-            return position == 0 ? join(dialogs(catalog.items()), identifiers(catalog.items(), i -> true))
-                    : position == 1 ? words("state", d.arg("state").map(Arg::choices).orElse(List.of())) : List.of();
-        }
         List<String> shorthand = d.positional();
         List<String> free = shorthand.stream().filter(n -> d.arg(n).isPresent() && !line.gives(d, n)).toList();
         return position < free.size() ? values(name, d, d.arg(free.get(position)).orElseThrow()) : List.of();

@@ -15,11 +15,10 @@ import probe.client.line.OpOptions;
  * options as {@code hvm-dbg gui VERB} takes them (parsed by {@link OpOptions} from the op's
  * description), and the bare words of its shorthand.
  *
- * <p>The bare words fill, in order, the arguments its description declares {@code positional} that no
- * option gave ({@code gui:list dialog} is {@code gui:list --scope dialog}, {@code gui:click ID},
- * {@code gui:type ID TEXT}, {@code gui:keypress KEY [ID]}). A verb whose description declares none,
- * takes options only, as on the command line. A word
- * that starts with {@code -} and a digit is a value ({@code gui:scroll sidebar.list -2}).
+ * <p>The bare words fill the arguments its description declares {@code positional} that no option gave,
+ * as {@link OpOptions#parse} does on every front end ({@code gui:list dialog} is {@code gui:list --scope
+ * dialog}, {@code gui:click ID}, {@code gui:wait ID showing}). A word that starts with {@code -} and a
+ * digit is a value ({@code gui:scroll sidebar.list -2}).
  */
 final class Line {
     /** Gogo's own: the op's data as a JsonNode instead of the readable text. */
@@ -63,7 +62,7 @@ final class Line {
 
     /** Whether a word is an option (or a wrong one): {@code -x}, {@code --x}, but not {@code -2}. */
     static boolean isOption(String w) {
-        return w.length() > 1 && w.charAt(0) == '-' && !Character.isDigit(w.charAt(1)) && w.charAt(1) != '.';
+        return OpOptions.isOption(w);
     }
 
     /** The argument an option word names, if it is one spelt as the description says (not --no-X, not X-stdin). */
@@ -88,35 +87,10 @@ final class Line {
                 || (a.get().type() == Type.BOOLEAN && w.equals("--no-" + o.substring(2))));
     }
 
-    /**
-     * The bare words as the options of the verb's shorthand, appended to {@link #options}; none when
-     * the verb has no shorthand (they are then left for OpOptions to refuse).
-     *
-     * @throws OpOptions.UsageException for more bare words than the shorthand takes
-     */
-    void positional(OpDescription d, String verb, Set<String> skip) throws OpOptions.UsageException {
-        List<String> names = d.positional();
-        if (names.isEmpty() || d.open()) {
-            options.addAll(bare);
-            bare.clear();
-            return;
-        }
-        List<String> free = new ArrayList<>();
-        for (String n : names) {
-            if (d.arg(n).isPresent() && !gives(d, n) && !skip.contains(n)) {
-                free.add(n);
-            }
-        }
-        for (int i = 0; i < bare.size(); i++) {
-            if (i >= free.size()) {
-                // The word is not quoted: with gui:type it may be part of a text that was not quoted.
-                throw new OpOptions.UsageException((bare.size() - free.size()) + " word(s) too many: gui:" + verb + " takes "
-                        + (free.isEmpty() ? "no word besides its options" : "at most " + free.size() + " besides its options ("
-                        + String.join(", ", free) + ")"));
-            }
-            options.add(d.arg(free.get(i)).orElseThrow().optionName());
-            options.add(bare.get(i));
-        }
-        bare.clear();
+    /** The op's words for {@link OpOptions#parse}: its options, then the bare words, which fill its positional arguments. */
+    List<String> words() {
+        List<String> all = new ArrayList<>(options);
+        all.addAll(bare);
+        return all;
     }
 }

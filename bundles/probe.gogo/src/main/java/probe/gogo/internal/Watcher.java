@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
-import probe.client.format.Readable;
+import probe.client.format.Phrases;
 
 /**
  * gui:watch's loop: subscribes to the event bus and prints each event to the session's console as
@@ -108,7 +108,7 @@ final class Watcher {
     }
 
     private void print(ObjectNode e, boolean json) throws JsonProcessingException {
-        out.println(json ? Wire.mapper().writeValueAsString(e) : Readable.event(e));
+        out.println(json ? Wire.mapper().writeValueAsString(e) : Phrases.event(e));
         out.flush();
     }
 

@@ -56,9 +56,14 @@ public final class WaitOp implements ProbeOp {
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.wait.json): each argument's type and range, a state
         // one of the seven, timeoutMillis filled in. What it cannot say is which go together: that is checked here.
-        String identifier = args.path("identifier").textValue();
-        String dialog = args.path("dialog").textValue();
         String state = args.path("state").textValue();
+        String named = args.path("identifier").textValue();
+        boolean dialogState = "open".equals(state) || "closed".equals(state);
+        // With open or closed, the identifier names a dialog (createVM, or dialog.createVM as gui.list shows it):
+        // the states say which, so a line's two words (wait createVM open) need no option to tell.
+        String dialog = named != null && dialogState && !args.has("dialog") ? named.replaceFirst("^dialog\\.", "")
+                : args.path("dialog").textValue();
+        String identifier = named != null && dialogState && !args.has("dialog") ? null : named;
         long timeout = args.get("timeoutMillis").longValue();
         if (args.has("value") || args.has("quietMillis") || "idle".equals(state)) {
             return valueOrIdle(ctx, args, identifier, dialog, timeout);
@@ -93,7 +98,8 @@ public final class WaitOp implements ProbeOp {
             throw new ProbeException(ErrorCodes.TIMEOUT, "'" + (identifier != null ? identifier : "dialog." + dialog) + "' was still "
                     + last + " after " + timeout + " ms (waited for " + wanted + ")", details);
         }
-        return Wire.object().put("state", wanted).put("waitedMillis", waited);
+        ObjectNode done = Wire.object().put("state", wanted).put("waitedMillis", waited);
+        return dialog != null ? done.put("dialog", dialog) : done;
     }
 
     /**

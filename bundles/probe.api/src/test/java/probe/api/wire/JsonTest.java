@@ -1,4 +1,4 @@
-package probe.client.internal;
+package probe.api.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import probe.client.internal.Json;
+import probe.api.wire.Json;
 
 /**
  * The receipt of an action (its reply's {@code effects} and {@code settled}, docs/PROTOCOL.md) in
@@ -22,7 +22,7 @@ import probe.client.internal.Json;
  * whether the receipt is a line of its own ({@link #line}) or follows the action's words
  * ({@link #after}).
  */
-public final class Receipt {
+public final class ReceiptText {
     /** The part that says what the action did to what was there: opened, closed, focus, changed. */
     private final List<String> done = new ArrayList<>();
     /** The part that says what came and went: appeared, disappeared, events, what the probe left out. */
@@ -42,11 +42,11 @@ public final class Receipt {
      * The receipt of {@code data}, each list naming at most {@code most} entries and counting the
      * rest; controls in {@code listed} (which the caller lists below it) are not named.
      */
-    public static Receipt of(JsonNode data, int most, Set<String> listed) {
-        return new Receipt(data, most, listed);
+    public static ReceiptText of(JsonNode data, int most, Set<String> listed) {
+        return new ReceiptText(data, most, listed);
     }
 
-    private Receipt(JsonNode data, int most, Set<String> listed) {
+    private ReceiptText(JsonNode data, int most, Set<String> listed) {
         JsonNode e = data == null ? null : data.get("effects");
         given = e != null && e.isObject();
         boolean settled = !isFalse(data, "settled");
@@ -75,7 +75,7 @@ public final class Receipt {
         for (JsonNode w : e.path("opening")) {
             String name = text(w, "name");
             String title = text(w, "title");
-            coming.add(name != null ? Readable.bare(name) : title != null ? Readable.quote(title) : "a window");
+            coming.add(name != null ? Phrases.bare(name) : title != null ? Phrases.quote(title) : "a window");
         }
         bounded(done, "still opening", new ArrayList<>(), coming, most);
         JsonNode focus = e.get("focus");
@@ -83,9 +83,9 @@ public final class Receipt {
             String before = text(focus, "before");
             String after = text(focus, "after");
             if (after != null && !after.equals(before)) {
-                done.add("focus " + Readable.bare(after));
+                done.add("focus " + Phrases.bare(after));
             } else if (after == null && before != null && focus.has("after")) {
-                done.add("focus left " + Readable.bare(before));
+                done.add("focus left " + Phrases.bare(before));
             }
         }
         List<JsonNode> changed = new ArrayList<>();
@@ -114,7 +114,7 @@ public final class Receipt {
         for (JsonNode ev : e.path("events")) {
             // The watchdog's stall (with the event thread's whole stack) is the busy line; its stack is in the data.
             if (!said.contains(ev.path("event").asText() + " " + ev.path("name").asText()) && !STALL_EVENTS.contains(ev.path("event").asText())) {
-                events.add(Readable.event(ev));
+                events.add(Phrases.event(ev));
             }
         }
         bounded(came, "events", new ArrayList<>(), events, most);
@@ -154,11 +154,11 @@ public final class Receipt {
         for (JsonNode m : list == null ? List.<JsonNode>of() : list) {
             String menu = text(m, "menu");
             String on = text(m, "on");
-            String items = what.equals("opened") && m.path("items").isNumber() ? " (" + Readable.plural(m.path("items").asLong(), "item") + ")" : "";
+            String items = what.equals("opened") && m.path("items").isNumber() ? " (" + Phrases.plural(m.path("items").asLong(), "item") + ")" : "";
             if (menu != null) {
-                named.add(Readable.bare(menu) + items);
+                named.add(Phrases.bare(menu) + items);
             } else {
-                context.add((on != null ? "the context menu of " + Readable.bare(on) : "a context menu") + items);
+                context.add((on != null ? "the context menu of " + Phrases.bare(on) : "a context menu") + items);
             }
         }
         if (!named.isEmpty()) {
@@ -179,7 +179,7 @@ public final class Receipt {
         if (!given) {
             return unsettled;
         }
-        StringBuilder b = new StringBuilder(Readable.ARROW);
+        StringBuilder b = new StringBuilder(Phrases.ARROW);
         if (unseen) {
             b.append(busy);
         } else {
@@ -209,7 +209,7 @@ public final class Receipt {
             all.add(busy);
         }
         all.addAll(came);
-        String s = !all.isEmpty() ? String.join("; ", all) : appearedListed ? "the controls below appeared" : Readable.NO_CHANGE;
+        String s = !all.isEmpty() ? String.join("; ", all) : appearedListed ? "the controls below appeared" : Phrases.NO_CHANGE;
         return s + (busy != null && !unseen ? "; " + busy : "") + unsettled;
     }
 
@@ -221,7 +221,7 @@ public final class Receipt {
         String id = text(c, "identifier");
         String field = text(c, "field");
         JsonNode after = c.get("after");
-        String who = id == null ? Readable.NO_IDENTIFIER : Readable.bare(id);
+        String who = id == null ? Phrases.NO_IDENTIFIER : Phrases.bare(id);
         if (field == null || after == null) {
             return who + " changed";
         }
@@ -235,7 +235,7 @@ public final class Receipt {
             case "visible":
                 return who + (after.asBoolean() ? " in view" : " out of view");
             default:
-                return who + " " + field + "=" + (after.isNull() ? "null" : Readable.value(after));
+                return who + " " + field + "=" + (after.isNull() ? "null" : Phrases.value(after));
         }
     }
 
@@ -266,7 +266,7 @@ public final class Receipt {
                     }
                 }
                 if (n > 0) {
-                    names.add(Readable.bare(name) + " and its " + Readable.plural(n, "control"));
+                    names.add(Phrases.bare(name) + " and its " + Phrases.plural(n, "control"));
                     grouped.add(name);
                 }
             }
@@ -274,7 +274,7 @@ public final class Receipt {
         List<String> rest = new ArrayList<>();
         for (String name : all) {
             if (!grouped.contains(name)) {
-                rest.add(Readable.bare(name));
+                rest.add(Phrases.bare(name));
             }
         }
         bounded(parts, what, names, rest, most);

@@ -1,4 +1,4 @@
-package probe.client.internal;
+package probe.api.wire;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
