@@ -12,8 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import probe.api.wire.SocketPaths;
 import probe.client.ProbeClient;
+import probe.paths.ProbePaths;
 
 /**
  * Loading the probe's agent (bundles/probe.agent, hdp-gui-agent.jar) into a running JVM of this user
@@ -28,12 +28,12 @@ final class Attach {
     static final int TOO_OLD = 7;
     static final int NO_GUI = 8;
 
-    /** The agent's system properties in the target JVM (probe.agent.Agent, not on this class path). */
-    static final String SOCKET_PROPERTY = "hdp.gui.agent.socket";
-    static final String ERROR_PROPERTY = "hdp.gui.agent.error";
-    static final String WINDOWS_PROPERTY = "hdp.gui.agent.windows";
+    /** The agent's system properties in the target JVM, as probe.agent.Agent sets them (probe.paths says them once). */
+    static final String SOCKET_PROPERTY = ProbePaths.AGENT_SOCKET_PROPERTY;
+    static final String ERROR_PROPERTY = ProbePaths.AGENT_ERROR_PROPERTY;
+    static final String WINDOWS_PROPERTY = ProbePaths.AGENT_WINDOWS_PROPERTY;
     /** Overrides where the agent jar is found (else beside hvm-dbg.jar, or in its build folder). */
-    static final String AGENT_ENV = "HDP_GUI_AGENT";
+    static final String AGENT_ENV = ProbePaths.AGENT_ENV;
 
     static final class Refused extends Exception {
         private static final long serialVersionUID = 1L;
@@ -204,7 +204,7 @@ final class Attach {
             }
             String name = d.displayName();
             String main = name == null || name.isBlank() ? "?" : name.split(" ", 2)[0];
-            Path socket = SocketPaths.forApplication(pid);
+            Path socket = ProbePaths.forApplication(pid);
             boolean answers = Files.exists(socket) && answers(socket, probeTimeout);
             out.add(new Jvm(pid, main, socket, answers));
         }
