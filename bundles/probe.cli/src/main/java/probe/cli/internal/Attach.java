@@ -4,7 +4,6 @@ import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
-import com.sun.tools.attach.VirtualMachineDescriptor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import probe.cli.jvm.Jvms;
 import probe.client.ProbeClient;
 import probe.paths.ProbePaths;
 
@@ -185,30 +185,35 @@ final class Attach {
         }
     }
 
-    /** A line of {@code hvm-dbg ps}: this user's JVMs that the attach API sees. */
-    record Jvm(long pid, String main, Path socket, boolean answers) {
+    /** A line of {@code hvm-dbg ps}: one of this user's JVMs that the attach API sees, by the name a user types. */
+    record Jvm(long pid, String name, String main, Path socket, boolean answers) {
     }
 
     static List<Jvm> list(Duration probeTimeout) {
         List<Jvm> out = new ArrayList<>();
-        long self = ProcessHandle.current().pid();
-        for (VirtualMachineDescriptor d : VirtualMachine.list()) {
-            long pid;
-            try {
-                pid = Long.parseLong(d.id());
-            } catch (NumberFormatException e) {
-                continue;
-            }
-            if (pid == self) {
-                continue;
-            }
-            String name = d.displayName();
-            String main = name == null || name.isBlank() ? "?" : name.split(" ", 2)[0];
-            Path socket = ProbePaths.forApplication(pid);
+        for (Jvms.Jvm j : Jvms.list()) {
+            Path socket = ProbePaths.forApplication(j.pid());
             boolean answers = Files.exists(socket) && answers(socket, probeTimeout);
-            out.add(new Jvm(pid, main, socket, answers));
+            out.add(new Jvm(j.pid(), j.name(), j.main(), socket, answers));
         }
         return out;
+    }
+
+    /** The pid {@code target} names: itself when it is one, else the one JVM of this user of that name (probe.cli.jvm.Jvms). */
+    static long pid(String target) throws Refused {
+        String t = target.trim();
+        if (!t.isEmpty() && t.chars().allMatch(Character::isDigit)) {
+            try {
+                return Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw new Refused(NO_SUCH_JVM, "no process " + t);
+            }
+        }
+        try {
+            return Jvms.resolve(t).pid();
+        } catch (Jvms.Unresolved e) {
+            throw new Refused(e.code(), e.getMessage());
+        }
     }
 
     private static VirtualMachine open(long pid) throws Refused {
