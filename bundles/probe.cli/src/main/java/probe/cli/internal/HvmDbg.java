@@ -181,9 +181,14 @@ final class HvmDbg {
             case "detach":
                 cl.addSubcommand(name, new JvmCommands.DetachCmd());
                 break;
-            case "launch":
-                cl.addSubcommand(name, new JvmCommands.LaunchCmd());
+            case "launch": {
+                // Everything from the java command on is the application's, options included (-D..., --add-opens):
+                // hvm-dbg's own options go before it.
+                CommandLine launch = new CommandLine(new JvmCommands.LaunchCmd());
+                launch.setStopAtPositional(true);
+                cl.addSubcommand(name, launch);
                 break;
+            }
             default:
                 cl.addSubcommand(name, new HelpCommand());
                 break;

@@ -109,13 +109,15 @@ final class JvmCommands {
         }
     }
 
-    @Command(name = "launch", description = {"Start a Java application with the probe: hvm-dbg launch -- java ARGS...",
-        "(the same as adding -javaagent:hdp-gui-agent.jar). Prints the socket once the probe answers,",
-        "then waits for the application and exits with its exit code."})
+    @Command(name = "launch", description = {"Start a Java application with the probe: hvm-dbg launch [--] java ARGS...",
+        "(the same as adding -javaagent:hdp-gui-agent.jar after java). Every word from java on is passed as it is:",
+        "JVM options, a class path and a main class, or -jar, and the application's arguments, e.g.",
+        "  hvm-dbg launch java --add-opens java.desktop/javax.swing=ALL-UNNAMED -Dapp.mode=test -cp app.jar:lib/* org.acme.Main --big",
+        "Prints the socket once the probe answers, then waits for the application and exits with its exit code."})
     static final class LaunchCmd implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "java and its arguments")
+        @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "java (or a path to it) and its arguments, as on a command line")
         List<String> command;
 
         @Override
