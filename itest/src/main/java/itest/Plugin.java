@@ -1,10 +1,14 @@
 package itest;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -18,6 +22,26 @@ import org.osgi.framework.BundleException;
  */
 public final class Plugin {
     private Plugin() {
+    }
+
+    /**
+     * The plugin's set as features/probe.bnd declares it ({@code probe.plugin.bundles}, the one list the
+     * runtimes, the export, the agent and hvm-dbg take it from); a bnd file is a properties file.
+     */
+    public static Set<String> declared() throws IOException {
+        Properties bnd = new Properties();
+        try (Reader r = Files.newBufferedReader(Fixture.projectRoot().resolve("features").resolve("probe.bnd"))) {
+            bnd.load(r);
+        }
+        String list = bnd.getProperty("probe.plugin.bundles");
+        if (list == null) {
+            throw new AssertionError("features/probe.bnd declares no probe.plugin.bundles");
+        }
+        Set<String> names = new TreeSet<>();
+        for (String n : list.split(",")) {
+            names.add(n.trim());
+        }
+        return names;
     }
 
     public static Path folder() {

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
+import probe.paths.ProbePaths;
 
 /**
  * The probe as a Java agent. {@code -javaagent:hdp-gui-agent.jar} or an attach ({@code hvm-dbg attach PID})
@@ -39,19 +40,17 @@ import java.util.stream.Stream;
  */
 public final class Agent {
     /** While the probe runs: its socket. */
-    public static final String SOCKET_PROPERTY = "hdp.gui.agent.socket";
+    public static final String SOCKET_PROPERTY = ProbePaths.AGENT_SOCKET_PROPERTY;
     /** Why the last start or stop failed, in one line. */
-    public static final String ERROR_PROPERTY = "hdp.gui.agent.error";
+    public static final String ERROR_PROPERTY = ProbePaths.AGENT_ERROR_PROPERTY;
     /** How many windows were showing when the probe started. */
-    public static final String WINDOWS_PROPERTY = "hdp.gui.agent.windows";
-    /** The framework property probe.transport reads first (probe.api.wire.SocketPaths.PROPERTY, not imported here). */
-    static final String SOCKET_FRAMEWORK_PROPERTY = "hdp.gui.probe.socket";
-    /** The packages junixsocket's loader gives the framework, at junixsocket's version. */
-    private static final String JUNIXSOCKET_PACKAGES = "org.newsclub.net.unix;version=2.10.1,org.newsclub.net.unix.pool;version=2.10.1";
+    public static final String WINDOWS_PROPERTY = ProbePaths.AGENT_WINDOWS_PROPERTY;
     private static final long STOP_MILLIS = 10_000;
 
     /** junixsocket's loader: created once per JVM, kept for the JVM's life (see the class comment). */
     private static ClassLoader junixsocket;
+    /** What junixsocket's bundle exports (its Export-Package header), which its loader gives the framework. */
+    private static String junixsocketExports;
     /** The running probe, or null. */
     private static Running running;
 
@@ -112,10 +111,11 @@ public final class Agent {
             Map<String, String> props = new HashMap<>();
             props.put("org.osgi.framework.storage", storage.resolve("cache").toString());
             props.put("org.osgi.framework.storage.clean", "onFirstInit");
-            props.put("org.osgi.framework.system.packages.extra", JUNIXSOCKET_PACKAGES);
+            // junixsocket's packages come from its loader, at the version its bundle exports them.
+            props.put("org.osgi.framework.system.packages.extra", junixsocketExports);
             // One resolver thread: the application's cores are its own.
             props.put("felix.resolver.parallelism", "1");
-            props.put(SOCKET_FRAMEWORK_PROPERTY, socket);
+            props.put(ProbePaths.SOCKET_FRAMEWORK_PROPERTY, socket);
             Class<?> factoryClass = loader.loadClass("org.apache.felix.framework.FrameworkFactory");
             Object factory = factoryClass.getConstructor().newInstance();
             Object framework = factoryClass.getMethod("newFramework", Map.class).invoke(factory, props);
@@ -193,12 +193,9 @@ public final class Agent {
         return n;
     }
 
-    /** The per-application socket (probe.api.wire.SocketPaths.forApplication; the agent has no probe.api on its path). */
+    /** The per-application socket, by the rules the clients and probe.api's SocketPaths share (probe.paths). */
     private static String socketPath(long pid) {
-        String xdg = System.getenv("XDG_RUNTIME_DIR");
-        Path dir = xdg != null && !xdg.isBlank() ? Path.of(xdg, "hdp-gui")
-                : Path.of(System.getProperty("user.home"), ".local", "state", "hdp-gui", "run");
-        return dir.resolve(pid + ".sock").toString();
+        return ProbePaths.forApplication(pid).toString();
     }
 
     /**
@@ -207,7 +204,14 @@ public final class Agent {
      */
     private static ClassLoader junixsocket(JarFile agentJar, Path storage) throws IOException, ClassNotFoundException {
         if (junixsocket == null) {
-            Path copy = extract(agentJar, agentJar.getJarEntry("probe-agent/junixsocket/org.newsclub.net.unix.jar"), storage);
+            Path copy = extract(agentJar, agentJar.stream().filter(e -> e.getName().startsWith("probe-agent/junixsocket/")
+                    && e.getName().endsWith(".jar")).findFirst().orElse(null), storage);
+            try (JarFile j = new JarFile(copy.toFile())) {
+                junixsocketExports = j.getManifest().getMainAttributes().getValue("Export-Package");
+            }
+            if (junixsocketExports == null) {
+                throw new IOException("the agent's junixsocket bundle exports nothing: rebuild the agent jar");
+            }
             URLClassLoader l = new URLClassLoader("hdp-gui-junixsocket", new URL[] {copy.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
             l.loadClass("org.newsclub.net.unix.AFUNIXSocket");
             junixsocket = l;

@@ -4,7 +4,6 @@ import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
-import com.sun.tools.attach.VirtualMachineDescriptor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import probe.api.wire.SocketPaths;
+import probe.cli.jvm.Jvms;
 import probe.client.ProbeClient;
+import probe.paths.ProbePaths;
 
 /**
  * Loading the probe's agent (bundles/probe.agent, hdp-gui-agent.jar) into a running JVM of this user
@@ -28,12 +28,12 @@ final class Attach {
     static final int TOO_OLD = 7;
     static final int NO_GUI = 8;
 
-    /** The agent's system properties in the target JVM (probe.agent.Agent, not on this class path). */
-    static final String SOCKET_PROPERTY = "hdp.gui.agent.socket";
-    static final String ERROR_PROPERTY = "hdp.gui.agent.error";
-    static final String WINDOWS_PROPERTY = "hdp.gui.agent.windows";
+    /** The agent's system properties in the target JVM, as probe.agent.Agent sets them (probe.paths says them once). */
+    static final String SOCKET_PROPERTY = ProbePaths.AGENT_SOCKET_PROPERTY;
+    static final String ERROR_PROPERTY = ProbePaths.AGENT_ERROR_PROPERTY;
+    static final String WINDOWS_PROPERTY = ProbePaths.AGENT_WINDOWS_PROPERTY;
     /** Overrides where the agent jar is found (else beside hvm-dbg.jar, or in its build folder). */
-    static final String AGENT_ENV = "HDP_GUI_AGENT";
+    static final String AGENT_ENV = ProbePaths.AGENT_ENV;
 
     static final class Refused extends Exception {
         private static final long serialVersionUID = 1L;
@@ -185,30 +185,35 @@ final class Attach {
         }
     }
 
-    /** A line of {@code hvm-dbg ps}: this user's JVMs that the attach API sees. */
-    record Jvm(long pid, String main, Path socket, boolean answers) {
+    /** A line of {@code hvm-dbg ps}: one of this user's JVMs that the attach API sees, by the name a user types. */
+    record Jvm(long pid, String name, String main, Path socket, boolean answers) {
     }
 
     static List<Jvm> list(Duration probeTimeout) {
         List<Jvm> out = new ArrayList<>();
-        long self = ProcessHandle.current().pid();
-        for (VirtualMachineDescriptor d : VirtualMachine.list()) {
-            long pid;
-            try {
-                pid = Long.parseLong(d.id());
-            } catch (NumberFormatException e) {
-                continue;
-            }
-            if (pid == self) {
-                continue;
-            }
-            String name = d.displayName();
-            String main = name == null || name.isBlank() ? "?" : name.split(" ", 2)[0];
-            Path socket = SocketPaths.forApplication(pid);
+        for (Jvms.Jvm j : Jvms.list()) {
+            Path socket = ProbePaths.forApplication(j.pid());
             boolean answers = Files.exists(socket) && answers(socket, probeTimeout);
-            out.add(new Jvm(pid, main, socket, answers));
+            out.add(new Jvm(j.pid(), j.name(), j.main(), socket, answers));
         }
         return out;
+    }
+
+    /** The pid {@code target} names: itself when it is one, else the one JVM of this user of that name (probe.cli.jvm.Jvms). */
+    static long pid(String target) throws Refused {
+        String t = target.trim();
+        if (!t.isEmpty() && t.chars().allMatch(Character::isDigit)) {
+            try {
+                return Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw new Refused(NO_SUCH_JVM, "no process " + t);
+            }
+        }
+        try {
+            return Jvms.resolve(t).pid();
+        } catch (Jvms.Unresolved e) {
+            throw new Refused(e.code(), e.getMessage());
+        }
     }
 
     private static VirtualMachine open(long pid) throws Refused {

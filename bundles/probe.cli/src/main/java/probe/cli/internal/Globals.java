@@ -14,6 +14,7 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.TypeConversionException;
 import probe.api.wire.SocketPaths;
+import probe.cli.jvm.Jvms;
 
 /**
  * hvm-dbg's own options ({@code --socket}, {@code --pid}, {@code --json}, {@code --timeout},
@@ -25,12 +26,13 @@ import probe.api.wire.SocketPaths;
 final class Globals {
     static final String SOCKET = "--socket";
     static final String PID = "--pid";
+    static final String APP = "--app";
     static final String JSON = "--json";
     static final String TIMEOUT = "--timeout";
     static final String TOKEN_FILE = "--token-file";
     /** {@code --timeout}'s default, in seconds. */
     static final String DEFAULT_TIMEOUT = "30";
-    static final List<String> NAMES = List.of(SOCKET, PID, JSON, TIMEOUT, TOKEN_FILE);
+    static final List<String> NAMES = List.of(SOCKET, PID, APP, JSON, TIMEOUT, TOKEN_FILE);
 
     Path socket;
     boolean json;
@@ -46,6 +48,7 @@ final class Globals {
         return List.of(
                 option(SOCKET, "PATH", Path.class, path, "the probe's socket (default: see Socket below)"),
                 option(PID, "PID", long.class, null, "talk to the probe in that JVM (hvm-dbg attach or launch): its own socket"),
+                option(APP, "NAME", String.class, null, "the same for the one JVM of yours of that name (hvm-dbg ps: a jar, a main class)"),
                 option(JSON, null, boolean.class, null, "print the reply's raw data as JSON (and an error's details)"),
                 option(TIMEOUT, "SECONDS", Duration.class, value -> {
                     String problem = problem(value);
@@ -98,7 +101,7 @@ final class Globals {
         options().forEach(spec::addOption);
         try {
             parsed(new CommandLine(spec).parseArgs(all.toArray(new String[0])));
-        } catch (ParameterException e) {
+        } catch (ParameterException | AppUnresolved e) {
             throw new UsageException(e.getMessage());
         }
         return next;
@@ -121,6 +124,9 @@ final class Globals {
                         break;
                     case PID:
                         socket = SocketPaths.forApplication(o.<Long>getValue());
+                        break;
+                    case APP:
+                        socket = SocketPaths.forApplication(app(o.getValue()));
                         break;
                     case JSON:
                         json = true;
@@ -177,6 +183,28 @@ final class Globals {
         p.tokenFile = tokenFile;
         p.words.addAll(words);
         return p;
+    }
+
+    /** {@code --app NAME} named no single JVM: the message (the candidates, if several) and hvm-dbg's exit code. */
+    static final class AppUnresolved extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final int code;
+
+        AppUnresolved(Jvms.Unresolved e) {
+            super(e.getMessage(), null, false, false);
+            this.code = e.code();
+        }
+    }
+
+    /** The pid of the one JVM of this user that {@code name} names. */
+    private static long app(String name) {
+        try {
+            return Jvms.resolve(name).pid();
+        } catch (Jvms.Unresolved e) {
+            throw new AppUnresolved(e);
+        } catch (NoClassDefFoundError e) {
+            throw new AppUnresolved(new Jvms.Unresolved(6, "--app needs the attach API (module jdk.attach): run hvm-dbg with a JDK's java", java.util.List.of()));
+        }
     }
 
     /** What a command runs with. */

@@ -107,7 +107,13 @@ final class HvmDbg {
         cl.setParameterExceptionHandler(new Redacting());
         cl.setExecutionStrategy(parsed -> {
             started = true;
-            globals.parsed(parsed);
+            try {
+                globals.parsed(parsed);
+            } catch (Globals.AppUnresolved e) {
+                err.println("hvm-dbg: " + e.getMessage());
+                err.flush();
+                return e.code;
+            }
             return new CommandLine.RunLast().execute(parsed);
         });
         return cl;
@@ -175,9 +181,14 @@ final class HvmDbg {
             case "detach":
                 cl.addSubcommand(name, new JvmCommands.DetachCmd());
                 break;
-            case "launch":
-                cl.addSubcommand(name, new JvmCommands.LaunchCmd());
+            case "launch": {
+                // Everything from the java command on is the application's, options included (-D..., --add-opens):
+                // hvm-dbg's own options go before it.
+                CommandLine launch = new CommandLine(new JvmCommands.LaunchCmd());
+                launch.setStopAtPositional(true);
+                cl.addSubcommand(name, launch);
                 break;
+            }
             default:
                 cl.addSubcommand(name, new HelpCommand());
                 break;
@@ -224,6 +235,7 @@ final class HvmDbg {
                 .footer("  --socket PATH",
                         "  --pid PID: the probe attached to or launched in that JVM,",
                         "    $XDG_RUNTIME_DIR/hdp-gui/PID.sock (~/.local/state/hdp-gui/run/PID.sock without it)",
+                        "  --app NAME: the same, for the one JVM of yours that NAME names (hvm-dbg ps)",
                         "  $" + SocketPaths.ENV,
                         "  $XDG_RUNTIME_DIR/hvm/" + SocketPaths.FILE_NAME,
                         "    (~/.local/state/hvm/run/" + SocketPaths.FILE_NAME + " without XDG_RUNTIME_DIR;",
@@ -234,9 +246,9 @@ final class HvmDbg {
         codes.put("0", "success");
         codes.put("1", "the probe refused or failed the op (\"error CODE: message\" on stderr), or no reply in time;"
                 + " describe --check: a description the probe would refuse");
-        codes.put("2", "bad usage");
+        codes.put("2", "bad usage; --app, attach, detach: a NAME that names several of your JVMs (they are listed)");
         codes.put("3", "no probe answers on the socket");
-        codes.put("4", "attach, detach: no such process, or it does not answer as a JVM");
+        codes.put("4", "attach, detach, --app: no such process or name, or it does not answer as a JVM");
         codes.put("5", "attach, detach: another user's process (refused before anything is loaded)");
         codes.put("6", "attach, detach: the JVM refuses agents (-XX:+DisableAttachMechanism), or hvm-dbg runs on a JRE");
         codes.put("7", "attach: the JVM is older than Java 17");

@@ -42,7 +42,8 @@ final class JvmCommands {
         return ((HvmDbg) spec.root().userObject()).globals.timeout;
     }
 
-    @Command(name = "ps", description = "List your JVMs: pid, main class or jar, and the probe's socket where one answers.")
+    @Command(name = "ps", description = {"List your JVMs: pid, whether a probe answers, the name attach NAME and --app NAME take",
+        "(a jar's file name without .jar, else the main class's simple name), what it runs, and the probe's socket."})
     static final class Ps implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -51,26 +52,28 @@ final class JvmCommands {
         public Integer call() throws Exception {
             return guarded(spec, () -> {
                 var out = spec.commandLine().getOut();
-                out.printf("%-8s %-6s %-40s %s%n", "PID", "PROBE", "MAIN", "SOCKET");
+                out.printf("%-8s %-6s %-20s %-40s %s%n", "PID", "PROBE", "NAME", "MAIN", "SOCKET");
                 for (Attach.Jvm j : Attach.list(Duration.ofSeconds(1))) {
-                    out.printf("%-8d %-6s %-40s %s%n", j.pid(), j.answers() ? "yes" : "-", j.main(), j.answers() ? j.socket() : "");
+                    out.printf("%-8d %-6s %-20s %-40s %s%n", j.pid(), j.answers() ? "yes" : "-", j.name(), j.main(), j.answers() ? j.socket() : "");
                 }
                 return 0;
             });
         }
     }
 
-    @Command(name = "attach", description = {"Load the probe into your running JVM PID (a JDK's hvm-dbg: the attach API),",
-        "wait until it answers, and print its socket. Then: hvm-dbg --pid PID gui list"})
+    @Command(name = "attach", description = {"Load the probe into your running JVM PID or NAME (a JDK's hvm-dbg: the attach API),",
+        "wait until it answers, and print its socket. Then: hvm-dbg --app NAME gui list (or --pid PID)"})
     static final class AttachCmd implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(paramLabel = "PID", description = "the JVM's process id (hvm-dbg ps)")
-        long pid;
+        @Parameters(paramLabel = "PID|NAME", description = {"the JVM's process id, or its name as hvm-dbg ps shows it (a jar's file name,",
+            "a main class): it must name exactly one of your JVMs; several are listed and exit 2"})
+        String target;
 
         @Override
         public Integer call() throws Exception {
             return guarded(spec, () -> {
+                long pid = Attach.pid(target);
                 long t0 = System.nanoTime();
                 Attach.Loaded l = Attach.attach(pid, timeout(spec));
                 long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -88,16 +91,17 @@ final class JvmCommands {
         }
     }
 
-    @Command(name = "detach", description = "Stop the probe in JVM PID: its framework stops, its socket goes, the application runs on.")
+    @Command(name = "detach", description = "Stop the probe in JVM PID or NAME: its framework stops, its socket goes, the application runs on.")
     static final class DetachCmd implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(paramLabel = "PID", description = "the JVM's process id")
-        long pid;
+        @Parameters(paramLabel = "PID|NAME", description = "the JVM's process id, or its name (as attach takes it)")
+        String target;
 
         @Override
         public Integer call() throws Exception {
             return guarded(spec, () -> {
+                long pid = Attach.pid(target);
                 Path gone = Attach.detach(pid, timeout(spec));
                 spec.commandLine().getOut().println(gone == null ? "no probe in JVM " + pid : "detached from JVM " + pid + "; " + gone + " is gone");
                 return 0;
@@ -105,13 +109,15 @@ final class JvmCommands {
         }
     }
 
-    @Command(name = "launch", description = {"Start a Java application with the probe: hvm-dbg launch -- java ARGS...",
-        "(the same as adding -javaagent:hdp-gui-agent.jar). Prints the socket once the probe answers,",
-        "then waits for the application and exits with its exit code."})
+    @Command(name = "launch", description = {"Start a Java application with the probe: hvm-dbg launch [--] java ARGS...",
+        "(the same as adding -javaagent:hdp-gui-agent.jar after java). Every word from java on is passed as it is:",
+        "JVM options, a class path and a main class, or -jar, and the application's arguments, e.g.",
+        "  hvm-dbg launch java --add-opens java.desktop/javax.swing=ALL-UNNAMED -Dapp.mode=test -cp app.jar:lib/* org.acme.Main --big",
+        "Prints the socket once the probe answers, then waits for the application and exits with its exit code."})
     static final class LaunchCmd implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "java and its arguments")
+        @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "java (or a path to it) and its arguments, as on a command line")
         List<String> command;
 
         @Override

@@ -1,0 +1,133 @@
+package probe.cli.jvm;
+
+import com.sun.tools.attach.VirtualMachine;
+import com.sun.tools.attach.VirtualMachineDescriptor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * This user's JVMs as a person names them, and a name resolved to exactly one of them: what
+ * {@code hvm-dbg ps} shows, what {@code hvm-dbg attach NAME} and {@code --app NAME} take, and what an MCP
+ * server that looks for its application asks. A JVM's name is its jar's file name without {@code .jar}
+ * ({@code java -jar /opt/SwingSet2.jar} is {@code SwingSet2}), else its main class's simple name
+ * ({@code org.acme.Main} is {@code Main}). A name given matches, ignoring case, that name, the jar's
+ * file name, or the main class in full. Needs a JDK (module jdk.attach).
+ */
+public final class Jvms {
+    /** No JVM of this user has that name: hvm-dbg's exit code 4, as for a pid that is no JVM. */
+    public static final int NONE = 4;
+    /** Several have it: bad usage, exit code 2; the message lists them with their pids. */
+    public static final int SEVERAL = 2;
+
+    /** One JVM: its pid, the name a user types, and what the JVM says it runs (a main class, or a jar's path). */
+    public record Jvm(long pid, String name, String main) {
+    }
+
+    /** Why a name named no single JVM: {@link #code} is {@link #NONE} or {@link #SEVERAL}, {@link #candidates} the matches. */
+    public static final class Unresolved extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final int code;
+        private final transient List<Jvm> candidates;
+
+        public Unresolved(int code, String message, List<Jvm> candidates) {
+            super(message, null, false, false);
+            this.code = code;
+            this.candidates = List.copyOf(candidates);
+        }
+
+        public int code() {
+            return code;
+        }
+
+        public List<Jvm> candidates() {
+            return candidates;
+        }
+    }
+
+    private Jvms() {
+    }
+
+    /** This user's JVMs that the attach API sees, but this one, in the order it gives them. */
+    public static List<Jvm> list() {
+        List<Jvm> out = new ArrayList<>();
+        long self = ProcessHandle.current().pid();
+        for (VirtualMachineDescriptor d : VirtualMachine.list()) {
+            long pid;
+            try {
+                pid = Long.parseLong(d.id());
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            if (pid != self) {
+                String main = main(d.displayName());
+                out.add(new Jvm(pid, nameOf(main), main));
+            }
+        }
+        return out;
+    }
+
+    /** The JVM among {@link #list()} that {@code name} names. */
+    public static Jvm resolve(String name) throws Unresolved {
+        return resolve(name, list());
+    }
+
+    /** The JVM among {@code jvms} that {@code name} names; a name of digits is a pid. */
+    public static Jvm resolve(String name, List<Jvm> jvms) throws Unresolved {
+        String n = name.trim();
+        List<Jvm> found = new ArrayList<>();
+        for (Jvm j : jvms) {
+            if (matches(n, j)) {
+                found.add(j);
+            }
+        }
+        if (found.size() == 1) {
+            return found.get(0);
+        }
+        if (found.isEmpty()) {
+            StringBuilder b = new StringBuilder("no JVM of yours is named '" + n + "'");
+            b.append(jvms.isEmpty() ? " (none runs)" : "; yours: ");
+            appendList(b, jvms);
+            throw new Unresolved(NONE, b.toString(), found);
+        }
+        StringBuilder b = new StringBuilder("'" + n + "' names " + found.size() + " of your JVMs; give the pid of one: ");
+        appendList(b, found);
+        throw new Unresolved(SEVERAL, b.toString(), found);
+    }
+
+    private static void appendList(StringBuilder b, List<Jvm> jvms) {
+        for (int i = 0; i < jvms.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(jvms.get(i).name()).append(" (pid ").append(jvms.get(i).pid()).append(')');
+        }
+    }
+
+    /** Whether {@code name} (trimmed) names {@code j}: its pid, its name, its jar's file name, its main class. */
+    static boolean matches(String name, Jvm j) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        if (name.chars().allMatch(Character::isDigit)) {
+            return Long.toString(j.pid()).equals(name);
+        }
+        String main = j.main();
+        String file = main.substring(Math.max(main.lastIndexOf('/'), main.lastIndexOf('\\')) + 1);
+        return name.equalsIgnoreCase(j.name()) || name.equalsIgnoreCase(file) || name.equalsIgnoreCase(main);
+    }
+
+    /** What a JVM's display name (main class or jar path, then the arguments) says it runs: its first word. */
+    static String main(String displayName) {
+        if (displayName == null || displayName.isBlank()) {
+            return "?";
+        }
+        return displayName.trim().split(" ", 2)[0];
+    }
+
+    /** The name a user types for a JVM that runs {@code main}: a jar's file name without .jar, else a class's simple name. */
+    public static String nameOf(String main) {
+        String file = main.substring(Math.max(main.lastIndexOf('/'), main.lastIndexOf('\\')) + 1);
+        if (file.toLowerCase(Locale.ROOT).endsWith(".jar")) {
+            return file.substring(0, file.length() - 4);
+        }
+        return file.substring(file.lastIndexOf('.') + 1);
+    }
+}
