@@ -5,7 +5,7 @@
  * own results (the MCP server's receipts).
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package probe.api.text;
 
 import org.osgi.annotation.bundle.Export;
