@@ -209,6 +209,8 @@ class DataViewsIT {
             assertEquals(List.of("\u266a Kind of Blue", "1959", "true"), cells(row), row.toString());
             assertTrue(row.get("cells").get(2).isBoolean(), "a check box cell is checked or not: " + row);
             assertEquals("\u266a Kind of Blue | 1959 | [x]", row.get("label").asText());
+            JsonNode chosen = c.call("gui.select", Wire.object().put("identifier", "views.table").put("label", "1957"));
+            assertEquals("views.table.row.2", chosen.get("selected").asText(), "a row found by any of its cells: " + chosen);
             String text = c.call("gui.list", Wire.object().put("scope", "views.table").put("format", "text")).get("text").asText();
             assertTrue(text.contains("header  Title | Year | Owned  [views.table.column.{0,1,2}]"), text);
             assertTrue(text.contains("row views.table.row.1  \u266a Abbey Road | 1969 | [ ]"), text);
