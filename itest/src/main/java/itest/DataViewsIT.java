@@ -63,6 +63,8 @@ class DataViewsIT {
     private DefaultTreeModel treeModel;
     private JTree tree;
 
+    private final boolean[] owned = {true, false, true};
+
     private JFrame show() throws Exception {
         return Swing.onEdt(() -> {
             JFrame f = new JFrame("Data Views");
@@ -92,7 +94,18 @@ class DataViewsIT {
                 @Override
                 public Object getValueAt(int r, int c) {
                     Album a = ALBUMS.get(r);
-                    return c == 0 ? a : c == 1 ? (Object) a.year() : (Object) a.owned();
+                    return c == 0 ? a : c == 1 ? (Object) a.year() : (Object) owned[r];
+                }
+
+                @Override
+                public boolean isCellEditable(int r, int c) {
+                    return c == 2;
+                }
+
+                @Override
+                public void setValueAt(Object v, int r, int c) {
+                    owned[r] = (Boolean) v;
+                    fireTableCellUpdated(r, c);
                 }
             };
             JTable table = new JTable(albums);
@@ -209,6 +222,12 @@ class DataViewsIT {
             assertEquals(List.of("\u266a Kind of Blue", "1959", "true"), cells(row), row.toString());
             assertTrue(row.get("cells").get(2).isBoolean(), "a check box cell is checked or not: " + row);
             assertEquals("\u266a Kind of Blue | 1959 | [x]", row.get("label").asText());
+            // A check box cell toggled by a hand's click, through the table's own editor; the receipt tells the row's new text.
+            JsonNode toggled = c.call("gui.click", Wire.object().put("identifier", "views.table.row.1.cell.Owned").put("settleMillis", 300));
+            assertTrue(toggled.get("effects").toString().contains("\u266a Abbey Road | 1969 | [x]"), toggled.toString());
+            assertEquals("true", c.call("gui.wait", Wire.object().put("identifier", "views.table.row.1.cell.Owned").put("value", "true")
+                    .put("timeoutMillis", 2000)).get("value").asText());
+            c.call("gui.click", Wire.object().put("identifier", "views.table.row.1.cell.Owned"));
             JsonNode chosen = c.call("gui.select", Wire.object().put("identifier", "views.table").put("label", "1957"));
             assertEquals("views.table.row.2", chosen.get("selected").asText(), "a row found by any of its cells: " + chosen);
             String text = c.call("gui.list", Wire.object().put("scope", "views.table").put("format", "text")).get("text").asText();

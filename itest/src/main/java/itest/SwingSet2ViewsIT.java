@@ -98,7 +98,8 @@ class SwingSet2ViewsIT {
                 }
                 System.out.println("SwingSet2ViewsIT: TableDemo cells read " + read + " of " + shown + " shown, java "
                         + System.getProperty("java.version"));
-                assertTrue(read > 0 && read >= shown * 9 / 10, read + " of " + shown);
+                // Every cell that draws words reads (Favorite Food draws a picture alone, whose image has no description).
+                assertTrue(read > 0 && read >= shown * 5 / 6, read + " of " + shown + ": " + rows.get(0));
                 String text = c.call("gui.list", Wire.object().put("scope", t).put("format", "text")).get("text").asText();
                 assertTrue(text.contains("header  " + String.join(" | ", headers).substring(0, 20)), text);
 

@@ -164,10 +164,18 @@ public final class Shown {
         return cell == null ? null : blankIsNull(text(cell));
     }
 
-    /** The text of a renderer's component: a label's (an HTML label's without its markup), a text component's, or its children's joined by spaces. */
+    /**
+     * The text of a renderer's component: a label's (an HTML label's without its markup; a label
+     * that shows only a picture, its image's description when that is words, not a file name), a
+     * text component's, or its children's joined by spaces.
+     */
     public static String text(Component c) {
         if (c instanceof JLabel) {
             String s = ((JLabel) c).getText();
+            if ((s == null || s.isBlank()) && ((JLabel) c).getIcon() instanceof javax.swing.ImageIcon) {
+                // A picture alone reads as what the application says it shows, when it says so in words.
+                return pictured(((javax.swing.ImageIcon) ((JLabel) c).getIcon()).getDescription());
+            }
             // An HTML label reads as its text, not its markup.
             return isHtml(s) ? readable(s) : s;
         }
@@ -207,6 +215,15 @@ public final class Shown {
         s = TAG.matcher(s).replaceAll("");
         s = entities(s);
         return blankIsNull(SPACE.matcher(s).replaceAll(" ").strip());
+    }
+
+    /** An image's description as words, or null when it is none: a file's path or address (ImageIcon's default) says nothing. */
+    private static String pictured(String description) {
+        if (description == null || description.isBlank() || description.contains("/") || description.contains("\\")
+                || description.matches("(?i).*\\.(png|gif|jpe?g|bmp|svg)$")) {
+            return null;
+        }
+        return description.strip();
     }
 
     /** Whether Swing renders {@code s} as HTML (javax.swing.plaf.basic.BasicHTML's rule). */
