@@ -152,7 +152,8 @@ public final class Listing {
         written[0]++;
         boolean table = "table".equals(text(item, "role"));
         if (table) {
-            header(b, items, children.get(i), depth + 1);
+            // Its columns are said in the header line: each counts as written.
+            written[0] += header(b, items, children.get(i), depth + 1);
         }
         for (int c : children.get(i)) {
             if (table && "column".equals(text(items.get(c), "role"))) {
@@ -165,8 +166,9 @@ public final class Listing {
     /**
      * A table's header as one line, its columns in view order, each with its sort order and the
      * identifier a click takes: {@code header  Title (ascending) | Year  [swingSet2.table.column.{0,1}]}.
+     * Returns how many columns it said.
      */
-    private static void header(StringBuilder b, JsonNode items, List<Integer> children, int depth) {
+    private static int header(StringBuilder b, JsonNode items, List<Integer> children, int depth) {
         StringBuilder ids = new StringBuilder();
         String prefix = null;
         int n = 0;
@@ -194,7 +196,7 @@ public final class Listing {
             n++;
         }
         if (n == 0) {
-            return;
+            return 0;
         }
         b.append('\n');
         for (int d = 0; d < depth; d++) {
@@ -204,6 +206,7 @@ public final class Listing {
         if (prefix != null) {
             b.append(SEP).append('[').append(prefix).append('{').append(ids).append("}]");
         }
+        return n;
     }
 
     /** What separates the cells of a table's row and the columns of its header in a line. */
