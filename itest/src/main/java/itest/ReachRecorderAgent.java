@@ -34,7 +34,7 @@ import javax.swing.ToolTipManager;
  * <li>{@code await}: once the marker's move to X reached the EDT (so the press sent before it
  * has too), the recorder disarmed; the reply {@code landed N}, then N lines, one per component
  * from the one the press was dispatched to up to its window: {@code type, x, y, width, height
- * (on screen), enabled, kind (window, rows for a list, table or tree, tabs, or -), the index of
+ * (on screen), enabled, kind (window, rows for a list, table or tree, tabs, columns for a table's header, or -), the index of
  * the row or tab at the press point by the view's own hit test (-1 for none), whether that tab is
  * enabled (tabs only, else -)}, tab separated. {@code landed 0} when no press
  * reached a component; {@code late} when the move did not come in time.
@@ -118,7 +118,8 @@ public final class ReachRecorderAgent {
         String type = k.getSimpleName().isEmpty() ? k.getName() : k.getSimpleName();
         Point p = c.isShowing() ? c.getLocationOnScreen() : new Point(Integer.MIN_VALUE, Integer.MIN_VALUE);
         String kind = c instanceof Window ? "window"
-                : c instanceof JList || c instanceof JTable || c instanceof JTree ? "rows" : c instanceof JTabbedPane ? "tabs" : "-";
+                : c instanceof JList || c instanceof JTable || c instanceof JTree ? "rows" : c instanceof JTabbedPane ? "tabs"
+                : c instanceof javax.swing.table.JTableHeader ? "columns" : "-";
         // The row or tab at the press point, as the view's own hit test finds it, and whether that tab is enabled.
         int index = -1;
         String tabEnabled = "-";
@@ -133,6 +134,11 @@ public final class ReachRecorderAgent {
                 index = list.locationToIndex(in);
                 java.awt.Rectangle cell = index < 0 ? null : list.getCellBounds(index, index);
                 index = cell != null && cell.contains(in) ? index : -1;
+            } else if (c instanceof javax.swing.table.JTableHeader) {
+                // The column at the press point by its model index, as the probe names a header's columns.
+                javax.swing.table.JTableHeader h = (javax.swing.table.JTableHeader) c;
+                int col = h.columnAtPoint(in);
+                index = col < 0 ? -1 : h.getColumnModel().getColumn(col).getModelIndex();
             } else if (c instanceof JTable) {
                 index = ((JTable) c).rowAtPoint(in);
             } else {

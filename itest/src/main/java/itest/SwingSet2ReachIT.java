@@ -61,6 +61,8 @@ class SwingSet2ReachIT {
     private int agreed;
     /** Presses on rows and tabs whose landing was checked down to the row or tab the view finds at the point. */
     private int byIndex;
+    /** Presses on a table's header columns. */
+    private int columns;
 
     /** The recorder agent's jar: its classes as this bundle holds them (compiled with the tests, JDK only), and Premain-Class. */
     private static Path agentJar(Path dir) throws IOException {
@@ -276,7 +278,7 @@ class SwingSet2ReachIT {
     /**
      * Whether the press landed on the item's component or inside it: a component of the chain of
      * the item's type and bounds on screen, or for a row or tab the list, table, tree or tabbed
-     * pane that holds it, whose own hit test finds that row or tab at the press point (by the index
+     * pane that holds it (for a header column the table's header), whose own hit test finds that row, tab or column at the press point (by the index
      * a derived row's or tab's identifier ends with, docs/IDENTIFIERS.md). That component, or null.
      */
     private static Landed on(JsonNode item, List<Landed> chain) {
@@ -285,11 +287,12 @@ class SwingSet2ReachIT {
         onScreen.translate(item.get("atOnScreen").get(0).intValue() - item.get("at").get(0).intValue(),
                 item.get("atOnScreen").get(1).intValue() - item.get("at").get(1).intValue());
         String type = item.get("type").asText();
-        java.util.regex.Matcher derived = java.util.regex.Pattern.compile("\\.(row|tab)\\.(\\d+)$").matcher(item.get("identifier").asText());
+        java.util.regex.Matcher derived = java.util.regex.Pattern.compile("\\.(row|tab|column)\\.(\\d+)$").matcher(item.get("identifier").asText());
         int index = item.path("derived").asBoolean() && derived.find() ? Integer.parseInt(derived.group(2)) : -1;
         for (Landed l : chain) {
-            boolean holds = type.equals("row") || type.equals("tab")
-                    ? l.kind.equals(type.equals("row") ? "rows" : "tabs") && l.bounds.contains(onScreen) && (index < 0 || l.index == index)
+            boolean holds = type.equals("row") || type.equals("tab") || type.equals("column")
+                    ? l.kind.equals(type.equals("row") ? "rows" : type.equals("tab") ? "tabs" : "columns") && l.bounds.contains(onScreen)
+                            && (index < 0 || l.index == index)
                     : l.type.equals(type) && (l.bounds.equals(onScreen) || l.kind.equals("window") && l.bounds.equals(frame));
             if (holds) {
                 return l;
@@ -360,8 +363,11 @@ class SwingSet2ReachIT {
                     "windowmove", markerXid, armed[1], armed[2]);
             List<Landed> chain = rec.landing();
             Landed landed = on(now, chain);
-            if (now.path("derived").asBoolean() && id.matches(".*\\.(row|tab)\\.\\d+")) {
+            if (now.path("derived").asBoolean() && id.matches(".*\\.(row|tab|column)\\.\\d+")) {
                 byIndex++;
+            }
+            if ("column".equals(now.path("role").asText())) {
+                columns++;
             }
             boolean agrees;
             if (clickable) {
@@ -503,7 +509,7 @@ class SwingSet2ReachIT {
         }
         String jdk = "Java " + Runtime.version();
         System.out.println("SwingSet2ReachIT: " + jdk + ", " + scenes.size() + " scenes, " + pressed + " presses, " + agreed
-                + " agreements, " + disagreements.size() + " disagreements; " + byIndex + " presses on rows and tabs checked down to the row or tab");
+                + " agreements, " + disagreements.size() + " disagreements; " + byIndex + " presses on rows, tabs and header columns checked down to the row, tab or column (" + columns + " on header columns)");
         for (String s : scenes) {
             System.out.println("SwingSet2ReachIT:   " + s);
         }

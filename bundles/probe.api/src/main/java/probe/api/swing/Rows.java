@@ -102,7 +102,150 @@ public final class Rows {
             return i -> naming.apply(value(view, i));
         }
         String name = view.getName();
-        return name == null ? i -> null : i -> name + ".row." + i;
+        return name == null ? i -> null : i -> name + ".row." + key(view, i);
+    }
+
+    /**
+     * What names row {@code i} after {@code <view>.row.}: its index in a list or table; in a tree,
+     * its path of shown texts ({@link #path}), which rows added or expanded above it do not change.
+     * @since 1.5
+     */
+    public static String key(Component view, int i) {
+        if (view instanceof JTree) {
+            javax.swing.tree.TreePath p = ((JTree) view).getPathForRow(i);
+            return p == null ? String.valueOf(i) : path((JTree) view, p);
+        }
+        return String.valueOf(i);
+    }
+
+    /** What separates the shown texts of a tree path in its key: {@code Music/Classical/Beethoven}. @since 1.5 */
+    public static final char PATH = '/';
+
+    /**
+     * The key of a tree path: the texts its nodes show ({@link Shown#node}), from the first a person
+     * sees (the root only when the tree shows it), joined by {@link #PATH}; a {@code /} or {@code \}
+     * within a text is written {@code \/}, {@code \\}. Call on the EDT. @since 1.5
+     */
+    public static String path(JTree tree, javax.swing.tree.TreePath p) {
+        int skip = tree.isRootVisible() ? 0 : 1;
+        StringBuilder b = new StringBuilder();
+        Object[] nodes = p.getPath();
+        for (int k = skip; k < nodes.length; k++) {
+            javax.swing.tree.TreePath sub = subPath(p, k + 1);
+            String text = Shown.node(tree, sub, tree.getRowForPath(sub));
+            if (k > skip) {
+                b.append(PATH);
+            }
+            b.append(escape(text == null ? "" : text));
+        }
+        return b.toString();
+    }
+
+    private static javax.swing.tree.TreePath subPath(javax.swing.tree.TreePath p, int length) {
+        while (p.getPathCount() > length) {
+            p = p.getParentPath();
+        }
+        return p;
+    }
+
+    private static String escape(String text) {
+        return text.indexOf('/') < 0 && text.indexOf('\\') < 0 ? text : text.replace("\\", "\\\\").replace("/", "\\/");
+    }
+
+    /** The texts of a path key ({@link #path}), unescaped. @since 1.5 */
+    public static java.util.List<String> parts(String key) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < key.length(); i++) {
+            char ch = key.charAt(i);
+            if (ch == '\\' && i + 1 < key.length()) {
+                b.append(key.charAt(++i));
+            } else if (ch == PATH) {
+                out.add(b.toString());
+                b.setLength(0);
+            } else {
+                b.append(ch);
+            }
+        }
+        out.add(b.toString());
+        return out;
+    }
+
+    /**
+     * The tree path whose key is {@code key} ({@link #path}), shown or under collapsed nodes, found
+     * from the root down by the texts each node's children show (a lazy model loads the children of
+     * the nodes on the way, as expanding them would); null when there is none. Renders only the
+     * children of the nodes on the path. Call on the EDT. @since 1.5
+     */
+    public static javax.swing.tree.TreePath find(JTree tree, String key) {
+        javax.swing.tree.TreeModel m = tree.getModel();
+        Object root = m == null ? null : m.getRoot();
+        if (root == null) {
+            return null;
+        }
+        java.util.List<String> parts = parts(key);
+        javax.swing.tree.TreePath p = new javax.swing.tree.TreePath(root);
+        int from = 0;
+        if (tree.isRootVisible()) {
+            String t = Shown.node(tree, p, tree.getRowForPath(p));
+            if (!parts.get(0).equals(t == null ? "" : t)) {
+                return null;
+            }
+            from = 1;
+        }
+        for (int k = from; k < parts.size(); k++) {
+            Object parent = p.getLastPathComponent();
+            javax.swing.tree.TreePath next = null;
+            int n = m.getChildCount(parent);
+            for (int c = 0; c < n && next == null; c++) {
+                javax.swing.tree.TreePath child = p.pathByAddingChild(m.getChild(parent, c));
+                String t = Shown.node(tree, child, tree.getRowForPath(child));
+                if (parts.get(k).equals(t == null ? "" : t)) {
+                    next = child;
+                }
+            }
+            if (next == null) {
+                return null;
+            }
+            p = next;
+        }
+        return p;
+    }
+
+    /**
+     * The first and last row of {@code view} with some part inside its visible rectangle, or null
+     * when none is (no rows, nothing of it shows). @since 1.5
+     */
+    public static int[] inView(Component view) {
+        if (!(view instanceof JComponent) || count(view) == 0) {
+            return null;
+        }
+        Rectangle r = ((JComponent) view).getVisibleRect();
+        if (r.isEmpty()) {
+            return null;
+        }
+        int first;
+        int last;
+        if (view instanceof JList) {
+            JList<?> l = (JList<?>) view;
+            first = l.locationToIndex(new java.awt.Point(r.x, r.y));
+            last = l.locationToIndex(new java.awt.Point(r.x, r.y + r.height - 1));
+        } else if (view instanceof JTable) {
+            JTable t = (JTable) view;
+            first = t.rowAtPoint(new java.awt.Point(r.x, r.y));
+            last = t.rowAtPoint(new java.awt.Point(r.x, r.y + r.height - 1));
+            if (last < 0 && first >= 0) {
+                last = t.getRowCount() - 1;
+            }
+        } else {
+            JTree t = (JTree) view;
+            first = t.getClosestRowForLocation(r.x, r.y);
+            last = t.getClosestRowForLocation(r.x, r.y + r.height - 1);
+        }
+        if (first < 0 || last < first || !bounds(view, first).intersects(r)) {
+            return null;
+        }
+        return new int[] {first, last};
     }
 
     /**

@@ -24,22 +24,116 @@ public final class Shown {
     private Shown() {
     }
 
-    /** The text row {@code i} of a list, table (its first column) or tree shows; null when it shows none. */
+    /** What separates a table row's cells in its text ({@link #row}). @since 1.5 */
+    public static final String CELLS = " | ";
+
+    /**
+     * The text row {@code i} of a list, table or tree shows, as its renderer draws it; null when it
+     * shows none. A table's row reads as its cells ({@link #cell}) in view order, joined by
+     * {@link #CELLS} (a check box cell as {@code [x]} or {@code [ ]}).
+     */
     public static String row(Component view, int i) {
-        Object v = Rows.value(view, i);
         Component cell = null;
         if (view instanceof JList) {
             @SuppressWarnings("unchecked")
             JList<Object> list = (JList<Object>) view;
-            cell = list.getCellRenderer().getListCellRendererComponent(list, v, i, false, false);
+            cell = list.getCellRenderer().getListCellRendererComponent(list, list.getModel().getElementAt(i), i, false, false);
         } else if (view instanceof JTable) {
             JTable table = (JTable) view;
-            cell = table.getColumnCount() == 0 ? null : table.prepareRenderer(table.getCellRenderer(i, 0), i, 0);
+            StringBuilder b = new StringBuilder();
+            boolean any = false;
+            for (int c = 0; c < table.getColumnCount(); c++) {
+                Object v = cell(table, i, c);
+                b.append(c == 0 ? "" : CELLS).append(cellText(v));
+                any |= v != null;
+            }
+            return any ? b.toString() : null;
         } else if (view instanceof JTree) {
             JTree tree = (JTree) view;
-            return blankIsNull(tree.convertValueToText(v, false, tree.isExpanded(i), tree.getModel().isLeaf(v), i, false));
+            javax.swing.tree.TreePath p = tree.getPathForRow(i);
+            return p == null ? null : node(tree, p, i);
         }
         return cell == null ? null : blankIsNull(text(cell));
+    }
+
+    /**
+     * The text the tree's renderer draws for the last node of {@code path} (its row {@code row}, -1
+     * when it has none: under a collapsed node); null when it shows none. Never the node's
+     * toString() unless the renderer draws that. @since 1.5
+     */
+    public static String node(JTree tree, javax.swing.tree.TreePath path, int row) {
+        Object v = path.getLastPathComponent();
+        boolean leaf = tree.getModel().isLeaf(v);
+        javax.swing.tree.TreeCellRenderer r = tree.getCellRenderer();
+        if (r == null) {
+            return blankIsNull(tree.convertValueToText(v, false, tree.isExpanded(path), leaf, row, false));
+        }
+        Component c = r.getTreeCellRendererComponent(tree, v, false, tree.isExpanded(path), leaf, row, false);
+        return c == null ? null : blankIsNull(text(c));
+    }
+
+    /**
+     * What the cell at view row {@code row} and view column {@code column} of {@code table} shows,
+     * as its renderer draws it: {@code Boolean} for a check box (or other toggle) with no text of its
+     * own, a combo box's shown value, else the text; null when it shows nothing. @since 1.5
+     */
+    public static Object cell(JTable table, int row, int column) {
+        Component c = table.prepareRenderer(table.getCellRenderer(row, column), row, column);
+        if (c instanceof javax.swing.AbstractButton && blankIsNull(((javax.swing.AbstractButton) c).getText()) == null) {
+            return ((javax.swing.AbstractButton) c).isSelected();
+        }
+        if (c instanceof JComboBox) {
+            return comboValue((JComboBox<?>) c);
+        }
+        return c == null ? null : blankIsNull(text(c));
+    }
+
+    /** A cell's value ({@link #cell}) as text: a check box {@code [x]} or {@code [ ]}, nothing as empty. @since 1.5 */
+    public static String cellText(Object cell) {
+        if (cell instanceof Boolean) {
+            return (Boolean) cell ? "[x]" : "[ ]";
+        }
+        return cell == null ? "" : cell.toString();
+    }
+
+    /** The text the header of view column {@code column} of {@code table} shows, as its renderer draws it; null when none. @since 1.5 */
+    public static String header(JTable table, int column) {
+        javax.swing.table.TableColumn tc = table.getColumnModel().getColumn(column);
+        javax.swing.table.TableCellRenderer r = tc.getHeaderRenderer();
+        javax.swing.table.JTableHeader h = table.getTableHeader();
+        if (r == null && h != null) {
+            r = h.getDefaultRenderer();
+        }
+        Object v = tc.getHeaderValue();
+        if (r == null) {
+            return v == null ? null : blankIsNull(String.valueOf(v));
+        }
+        Component c = r.getTableCellRendererComponent(table, v, false, false, -1, column);
+        return c == null ? null : blankIsNull(text(c));
+    }
+
+    /**
+     * How the table is sorted by view column {@code column}: {@code ascending} or {@code descending}
+     * when its sorter's first sort key is that column, else null (unsorted, or sorted first by
+     * another column, or no sorter). @since 1.5
+     */
+    public static String sort(JTable table, int column) {
+        javax.swing.RowSorter<?> sorter = table.getRowSorter();
+        if (sorter == null || sorter.getSortKeys().isEmpty()) {
+            return null;
+        }
+        javax.swing.RowSorter.SortKey k = sorter.getSortKeys().get(0);
+        if (k.getColumn() != table.convertColumnIndexToModel(column)) {
+            return null;
+        }
+        switch (k.getSortOrder()) {
+            case ASCENDING:
+                return "ascending";
+            case DESCENDING:
+                return "descending";
+            default:
+                return null;
+        }
     }
 
     /** The text item {@code i} of a combo box shows in its popup list; null when it shows none. */
@@ -70,10 +164,18 @@ public final class Shown {
         return cell == null ? null : blankIsNull(text(cell));
     }
 
-    /** The text of a renderer's component: a label's (an HTML label's without its markup), a text component's, or its children's joined by spaces. */
+    /**
+     * The text of a renderer's component: a label's (an HTML label's without its markup; a label
+     * that shows only a picture, its image's description when that is words, not a file name), a
+     * text component's, or its children's joined by spaces.
+     */
     public static String text(Component c) {
         if (c instanceof JLabel) {
             String s = ((JLabel) c).getText();
+            if ((s == null || s.isBlank()) && ((JLabel) c).getIcon() instanceof javax.swing.ImageIcon) {
+                // A picture alone reads as what the application says it shows, when it says so in words.
+                return pictured(((javax.swing.ImageIcon) ((JLabel) c).getIcon()).getDescription());
+            }
             // An HTML label reads as its text, not its markup.
             return isHtml(s) ? readable(s) : s;
         }
@@ -113,6 +215,15 @@ public final class Shown {
         s = TAG.matcher(s).replaceAll("");
         s = entities(s);
         return blankIsNull(SPACE.matcher(s).replaceAll(" ").strip());
+    }
+
+    /** An image's description as words, or null when it is none: a file's path or address (ImageIcon's default) says nothing. */
+    private static String pictured(String description) {
+        if (description == null || description.isBlank() || description.contains("/") || description.contains("\\")
+                || description.matches("(?i).*\\.(png|gif|jpe?g|bmp|svg)$")) {
+            return null;
+        }
+        return description.strip();
     }
 
     /** Whether Swing renders {@code s} as HTML (javax.swing.plaf.basic.BasicHTML's rule). */

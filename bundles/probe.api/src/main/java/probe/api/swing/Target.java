@@ -21,21 +21,45 @@ public final class Target {
         /** Row {@link #index()} of the JList, JTable or JTree {@link #component()}. */
         ROW,
         /** Tab {@link #index()} of the JTabbedPane {@link #component()}. */
-        TAB
+        TAB,
+        /**
+         * Column {@link #index()} (in view order) of a table's header: {@link #component()} is the
+         * JTableHeader. A hand's click on it sorts a table that has a sorter.
+         * @since 1.5
+         */
+        COLUMN,
+        /**
+         * The cell at row {@link #index()} and column {@link #column()} (both in view order) of the
+         * JTable {@link #component()}.
+         * @since 1.5
+         */
+        CELL
     }
 
     private final String identifier;
     private final Kind kind;
     private final Component component;
     private final int index;
+    private final int column;
     private final List<JMenu> menuPath;
 
     public Target(String identifier, Kind kind, Component component, int index, List<JMenu> menuPath) {
+        this(identifier, kind, component, index, -1, menuPath);
+    }
+
+    /** @since 1.5 */
+    public Target(String identifier, Kind kind, Component component, int index, int column, List<JMenu> menuPath) {
         this.identifier = identifier;
         this.kind = kind;
         this.component = component;
         this.index = index;
+        this.column = column;
         this.menuPath = List.copyOf(menuPath);
+    }
+
+    /** The same target under another identifier. @since 1.5 */
+    public Target named(String id) {
+        return new Target(id, kind, component, index, column, menuPath);
     }
 
     public String identifier() {
@@ -51,9 +75,14 @@ public final class Target {
         return component;
     }
 
-    /** The row or tab index; -1 for a component. */
+    /** The row, tab or header column index; -1 for a component. */
     public int index() {
         return index;
+    }
+
+    /** A cell's column, in view order; -1 for anything else. @since 1.5 */
+    public int column() {
+        return column;
     }
 
     /**
@@ -70,13 +99,17 @@ public final class Target {
         return ViewRegistry.windowOf(anchor);
     }
 
-    /** The target's bounds in {@link #component()}'s coordinates: the whole component, or the row's or tab's cell. */
+    /** The target's bounds in {@link #component()}'s coordinates: the whole component, or the row's, tab's, header column's or cell's. */
     public Rectangle bounds() {
         switch (kind) {
             case ROW:
                 return Rows.bounds(component, index);
             case TAB:
                 return ((javax.swing.JTabbedPane) component).getBoundsAt(index);
+            case COLUMN:
+                return ((javax.swing.table.JTableHeader) component).getHeaderRect(index);
+            case CELL:
+                return ((javax.swing.JTable) component).getCellRect(index, column, false);
             default:
                 return new Rectangle(0, 0, component.getWidth(), component.getHeight());
         }
@@ -94,6 +127,6 @@ public final class Target {
 
     @Override
     public String toString() {
-        return identifier + " (" + kind.name().toLowerCase(java.util.Locale.ROOT) + (index >= 0 ? " " + index : "") + ")";
+        return identifier + " (" + kind.name().toLowerCase(java.util.Locale.ROOT) + (index >= 0 ? " " + index : "") + (column >= 0 ? ", column " + column : "") + ")";
     }
 }

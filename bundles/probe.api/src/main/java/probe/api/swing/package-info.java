@@ -7,7 +7,7 @@
  * probe.api.swing.ViewRegistry#dialogName}).
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package probe.api.swing;
 
 import org.osgi.annotation.bundle.Export;

@@ -147,11 +147,73 @@ public final class Listing {
         for (int d = 0; d < depth; d++) {
             b.append(INDENT);
         }
-        line(b, items.get(i));
+        JsonNode item = items.get(i);
+        line(b, item);
         written[0]++;
+        boolean table = "table".equals(text(item, "role"));
+        if (table) {
+            // Its columns are said in the header line: each counts as written.
+            written[0] += header(b, items, children.get(i), depth + 1);
+        }
         for (int c : children.get(i)) {
+            if (table && "column".equals(text(items.get(c), "role"))) {
+                continue;
+            }
             append(b, items, children, c, depth + 1, written, max);
         }
+    }
+
+    /**
+     * A table's header as one line, its columns in view order, each with its sort order and the
+     * identifier a click takes: {@code header  Title (ascending) | Year  [swingSet2.table.column.{0,1}]}.
+     * Returns how many columns it said.
+     */
+    private static int header(StringBuilder b, JsonNode items, List<Integer> children, int depth) {
+        StringBuilder ids = new StringBuilder();
+        String prefix = null;
+        int n = 0;
+        StringBuilder texts = new StringBuilder();
+        for (int c : children) {
+            JsonNode col = items.get(c);
+            if (!"column".equals(text(col, "role"))) {
+                continue;
+            }
+            String label = text(col, "label");
+            texts.append(n == 0 ? "" : CELL_SEP).append(label == null ? "" : cut(label));
+            String sort = text(col, "sort");
+            if (sort != null) {
+                texts.append(" (").append(sort).append(')');
+            }
+            if (isFalse(col, "clickable")) {
+                texts.append(" (not clickable)");
+            }
+            String id = text(col, "identifier");
+            int dot = id == null ? -1 : id.lastIndexOf('.');
+            if (dot > 0) {
+                prefix = prefix == null ? id.substring(0, dot + 1) : prefix;
+                ids.append(ids.length() == 0 ? "" : ",").append(id.substring(dot + 1));
+            }
+            n++;
+        }
+        if (n == 0) {
+            return 0;
+        }
+        b.append('\n');
+        for (int d = 0; d < depth; d++) {
+            b.append(INDENT);
+        }
+        b.append("header").append(SEP).append(texts);
+        if (prefix != null) {
+            b.append(SEP).append('[').append(prefix).append('{').append(ids).append("}]");
+        }
+        return n;
+    }
+
+    /** What separates the cells of a table's row and the columns of its header in a line. */
+    private static final String CELL_SEP = " | ";
+
+    private static String cut(String s) {
+        return s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT) + "...";
     }
 
     /**
@@ -226,7 +288,15 @@ public final class Listing {
         String id = text(item, "identifier");
         b.append(' ').append(id != null ? id : NO_IDENTIFIER);
         String label = text(item, "label");
-        if (label != null && !label.isEmpty()) {
+        JsonNode cells = item.get("cells");
+        if (cells != null && cells.isArray()) {
+            // A table's row: its cells as drawn, in the columns' order of the header line above.
+            b.append(SEP);
+            for (int i = 0; i < cells.size(); i++) {
+                JsonNode cell = cells.get(i);
+                b.append(i == 0 ? "" : CELL_SEP).append(cell.isBoolean() ? (cell.booleanValue() ? "[x]" : "[ ]") : cut(cell.asText()));
+            }
+        } else if (label != null && !label.isEmpty()) {
             b.append(' ').append(quote(label));
         }
         flags(b, item, role, label);
@@ -245,6 +315,18 @@ public final class Listing {
                 }
             } else if (v.isValueNode()) {
                 b.append(SEP).append("value=").append(v.asText());
+            }
+        }
+        JsonNode rows = item.get("rows");
+        if (rows != null && rows.isObject() && rows.path("count").isInt()) {
+            int count = rows.get("count").intValue();
+            // Which rows a person sees now, when some are out of view: rows 13-41 of 100,000 (from 1).
+            if (rows.path("first").isInt() && rows.path("last").isInt()
+                    && rows.get("last").intValue() - rows.get("first").intValue() + 1 < count) {
+                b.append(SEP).append("rows ").append(rows.get("first").intValue() + 1).append('-').append(rows.get("last").intValue() + 1)
+                        .append(" of ").append(String.format(Locale.ROOT, "%,d", count));
+            } else if (!rows.path("first").isInt() && count > 0) {
+                b.append(SEP).append("rows none in view of ").append(String.format(Locale.ROOT, "%,d", count));
             }
         }
         JsonNode length = item.get("length");

@@ -161,4 +161,15 @@ class ListingTest {
         assertEquals(Listing.MAX_TEXT + 5, Listing.quote("x".repeat(100)).length());
         assertEquals("dialog.createVM", Listing.bare("dialog.createVM"));
     }
+
+    @Test
+    void aTableIsAHeaderLineAndALineARowAndALargeViewSaysWhichRowsShow() throws Exception {
+        JsonNode items = json("[{'identifier':'t','role':'table','rows':{'count':100000,'first':12,'last':40},'clickable':true},"
+                + "{'identifier':'t.column.0','role':'column','label':'Title','parent':'t','clickable':true},"
+                + "{'identifier':'t.column.1','role':'column','label':'Year','sort':'ascending','parent':'t','clickable':true},"
+                + "{'identifier':'t.row.12','role':'row','label':'Blue | 1957','cells':['Blue',true],'selected':true,'parent':'t','clickable':true}]");
+        assertEquals("table t  rows 13-41 of 100,000\n"
+                + "  header  Title | Year (ascending)  [t.column.{0,1}]\n"
+                + "  row t.row.12  Blue | [x]  selected", Listing.text("window", items, null, 100));
+    }
 }

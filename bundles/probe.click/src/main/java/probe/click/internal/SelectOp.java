@@ -261,9 +261,11 @@ public final class SelectOp extends ActingOp {
         List<String> names;
         if (wanted.label() != null) {
             asked = "labelled \"" + wanted.label() + "\"";
-            matches = all.stream().filter(i -> wanted.label().equals(i.label())).collect(Collectors.toList());
+            matches = all.stream().filter(i -> wanted.label().equals(i.label()) || inCell(c, i.index(), wanted.label(), false))
+                    .collect(Collectors.toList());
             if (matches.isEmpty()) {
-                matches = all.stream().filter(i -> wanted.label().equalsIgnoreCase(i.label())).collect(Collectors.toList());
+                matches = all.stream().filter(i -> wanted.label().equalsIgnoreCase(i.label()) || inCell(c, i.index(), wanted.label(), true))
+                        .collect(Collectors.toList());
             }
             names = all.stream().map(Item::label).filter(s -> s != null).collect(Collectors.toList());
         } else {
@@ -298,6 +300,21 @@ public final class SelectOp extends ActingOp {
         }
         throw new ProbeException(ErrorCodes.IDENTIFIER_AMBIGUOUS, matches.size() + " items of '" + identifier + "' are " + asked
                 + "; the probe does not guess which one is meant: give its 'row' or 'index'", details);
+    }
+
+    /** Whether a cell of a table's row {@code row} shows {@code label} (exactly, or ignoring case): a row is found by any of its cells. */
+    private static boolean inCell(Component c, int row, String label, boolean ignoreCase) {
+        if (!(c instanceof javax.swing.JTable)) {
+            return false;
+        }
+        javax.swing.JTable table = (javax.swing.JTable) c;
+        for (int col = 0; col < table.getColumnCount(); col++) {
+            String text = Shown.cellText(Shown.cell(table, row, col));
+            if (ignoreCase ? label.equalsIgnoreCase(text) : label.equals(text)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ObjectNode notFoundDetails(String identifier, Items items) {

@@ -20,6 +20,8 @@ import javax.swing.JProgressBar;
 import javax.swing.JSlider;
 import javax.swing.JSpinner;
 import javax.swing.JTabbedPane;
+import javax.swing.JTable;
+import javax.swing.table.JTableHeader;
 import javax.swing.JToolTip;
 import javax.swing.JToggleButton;
 import javax.swing.text.JTextComponent;
@@ -50,6 +52,14 @@ final class Items {
             case TAB:
                 o.put("type", "tab");
                 o.put("role", "tab");
+                break;
+            case COLUMN:
+                o.put("type", "column");
+                o.put("role", "column");
+                break;
+            case CELL:
+                o.put("type", "cell");
+                o.put("role", "cell");
                 break;
             default:
                 o.put("type", c.getClass().getSimpleName().isEmpty() ? c.getClass().getName() : c.getClass().getSimpleName());
@@ -118,6 +128,12 @@ final class Items {
         if (t.kind() == Target.Kind.ROW) {
             return rowText(c, t.index());
         }
+        if (t.kind() == Target.Kind.COLUMN) {
+            return Shown.header(((JTableHeader) c).getTable(), t.index());
+        }
+        if (t.kind() == Target.Kind.CELL) {
+            return Shown.cellText(Shown.cell((JTable) c, t.index(), t.column()));
+        }
         return Shown.readable(written(t, labelledBy));
     }
 
@@ -179,7 +195,51 @@ final class Items {
         if (t.kind() == Target.Kind.ROW) {
             o.put("selected", Rows.selected(c, t.index()));
             o.put("visible", inView(t));
+            o.put("index", t.index());
+            if (c instanceof JTable) {
+                // Each cell as its renderer draws it, in view order: a check box's as true or false.
+                JTable table = (JTable) c;
+                ArrayNode cells = o.putArray("cells");
+                for (int col = 0; col < table.getColumnCount(); col++) {
+                    Object v = Shown.cell(table, t.index(), col);
+                    if (v instanceof Boolean) {
+                        cells.add((Boolean) v);
+                    } else if (v == null) {
+                        cells.add("");
+                    } else {
+                        cells.add(v.toString());
+                    }
+                }
+            }
             return;
+        }
+        if (t.kind() == Target.Kind.COLUMN) {
+            JTable table = ((JTableHeader) c).getTable();
+            String sort = table == null ? null : Shown.sort(table, t.index());
+            if (sort != null) {
+                o.put("sort", sort);
+            }
+            return;
+        }
+        if (t.kind() == Target.Kind.CELL) {
+            Object v = Shown.cell((JTable) c, t.index(), t.column());
+            if (v instanceof Boolean) {
+                o.put("value", (Boolean) v);
+            } else {
+                o.put("value", v == null ? null : v.toString());
+            }
+            o.put("editable", ((JTable) c).isCellEditable(t.index(), t.column()));
+            return;
+        }
+        if (Rows.hasRows(c)) {
+            // How many rows it has, and which a person sees now (the listing gives those of a large one).
+            ObjectNode rows = o.putObject("rows");
+            rows.put("count", Rows.count(c));
+            int[] range = Rows.inView(c);
+            if (range != null) {
+                rows.put("first", range[0]);
+                rows.put("last", range[1]);
+            }
         }
         if (t.kind() == Target.Kind.TAB) {
             o.put("selected", ((JTabbedPane) c).getSelectedIndex() == t.index());
@@ -266,6 +326,11 @@ final class Items {
         if (t.kind() == Target.Kind.ROW) {
             selected = Rows.selected(c, t.index());
             visible = inView(t);
+        } else if (t.kind() == Target.Kind.COLUMN) {
+            JTable table = ((JTableHeader) c).getTable();
+            value = table == null ? null : Shown.sort(table, t.index());
+        } else if (t.kind() == Target.Kind.CELL) {
+            value = Shown.cell((JTable) c, t.index(), t.column());
         } else if (t.kind() == Target.Kind.TAB) {
             selected = ((JTabbedPane) c).getSelectedIndex() == t.index();
         } else if (c instanceof JPasswordField) {

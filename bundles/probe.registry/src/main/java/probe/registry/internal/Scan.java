@@ -16,9 +16,11 @@ import java.util.function.IntFunction;
 import javax.swing.JLabel;
 import javax.swing.JMenu;
 import javax.swing.JPopupMenu;
+import javax.swing.JTable;
 import javax.swing.JTabbedPane;
 import javax.swing.JToolTip;
 import javax.swing.JViewport;
+import javax.swing.table.JTableHeader;
 import probe.api.swing.Rows;
 import probe.api.swing.Target;
 
@@ -152,11 +154,12 @@ final class Scan {
                     isDerived = id != null;
                 }
             } else if (id == null) {
-                // A row or tab of a view whose identifier was derived: named as an explicitly named view's are.
-                Component view = t.kind() == Target.Kind.ROW && Rows.comboOf(t.component()) != null ? Rows.comboOf(t.component()) : t.component();
+                // A row, tab or header column of a view whose identifier was derived: named as an explicitly named view's are.
+                Component view = t.kind() == Target.Kind.ROW && Rows.comboOf(t.component()) != null ? Rows.comboOf(t.component())
+                        : t.kind() == Target.Kind.COLUMN ? ((JTableHeader) t.component()).getTable() : t.component();
                 String base = ids.get(view);
                 if (base != null && given.containsKey(view)) {
-                    id = base + (t.kind() == Target.Kind.ROW ? ".row." : ".tab.") + t.index();
+                    id = base + suffix(t, view);
                     isDerived = true;
                 }
             }
@@ -168,7 +171,7 @@ final class Scan {
                     id = shares + COPY + n;
                 }
             }
-            Target named = id == null || id.equals(t.identifier()) ? t : new Target(id, t.kind(), t.component(), t.index(), t.menuPath());
+            Target named = id == null || id.equals(t.identifier()) ? t : t.named(id);
             entries.add(new Entry(id, named, e.window(), parent, isDerived, shares));
         }
         walked.clear();
@@ -177,6 +180,18 @@ final class Scan {
             scenes.put(w, derived.scene(w));
         }
         identities.keep(given, scenes);
+    }
+
+    /** What names an item of a view after the view's identifier: {@code .row.<key>}, {@code .tab.<i>}, {@code .column.<model index>}. */
+    static String suffix(Target t, Component view) {
+        switch (t.kind()) {
+            case ROW:
+                return ".row." + (Rows.comboOf(t.component()) != null ? String.valueOf(t.index()) : Rows.key(view, t.index()));
+            case COLUMN:
+                return ".column." + ((JTableHeader) t.component()).getColumnModel().getColumn(t.index()).getModelIndex();
+            default:
+                return ".tab." + t.index();
+        }
     }
 
     /** {@code inPopup}: reached through a menu's items or inside a popup menu, where {@link #seen} applies. */
@@ -206,6 +221,9 @@ final class Scan {
             walked.add(new Seen(id, new Target(id, Target.Kind.COMPONENT, c, -1, path), w, parent));
         }
         Component here = listed ? c : parent;
+        if (c instanceof JTable && c.isShowing()) {
+            columns((JTable) c, w, here);
+        }
         if (Rows.hasRows(c) && c.isShowing()) {
             rows(c, w, here);
         }
@@ -268,9 +286,39 @@ final class Scan {
     private void rows(Component view, Window w, Component parent) {
         IntFunction<String> ids = Rows.rowIdentifiers(view);
         int n = Rows.count(view);
-        for (int i = 0; i < n; i++) {
+        int from = 0;
+        int to = n - 1;
+        if (n > ALL_ROWS) {
+            // A large model: the rows a person sees now, never every row rendered at once.
+            int[] range = Rows.inView(view);
+            if (range == null) {
+                return;
+            }
+            from = range[0];
+            to = range[1];
+        }
+        for (int i = from; i <= to; i++) {
             String id = ids.apply(i);
             walked.add(new Seen(id, new Target(id, Target.Kind.ROW, view, i, List.of()), w, parent));
+        }
+    }
+
+    /**
+     * Up to this many rows a view's rows are all listed (scrolled out of view or not); a view with
+     * more lists the rows in view, and its item says how many it has.
+     */
+    static final int ALL_ROWS = 200;
+
+    /** The columns of a table's header, while it shows: controls a hand clicks (to sort). */
+    private void columns(JTable table, Window w, Component parent) {
+        JTableHeader header = table.getTableHeader();
+        if (header == null || !header.isShowing()) {
+            return;
+        }
+        String name = Derived.explicit(table);
+        for (int i = 0; i < header.getColumnModel().getColumnCount(); i++) {
+            String id = name == null ? null : name + ".column." + header.getColumnModel().getColumn(i).getModelIndex();
+            walked.add(new Seen(id, new Target(id, Target.Kind.COLUMN, header, i, List.of()), w, parent));
         }
     }
 

@@ -175,6 +175,10 @@ public final class SwingViewRegistry implements ViewRegistry {
             return matches.get(0).target();
         }
         if (matches.isEmpty()) {
+            Target item = Addresses.resolve(identifier, scan);
+            if (item != null) {
+                return item;
+            }
             List<String> names = scan.entries.stream().map(Scan.Entry::identifier).filter(n -> n != null).collect(Collectors.toList());
             Catalogues c = catalogues;
             throw NotFound.identifier(identifier, names, scan.windows, c == null ? Catalogue.NONE : c.current());

@@ -82,6 +82,14 @@ final class ValueWait {
 
     /** The value of {@code t} as text, as gui.list reports it; null when it has none. On the EDT. */
     static String valueOf(Target t, String identifier) throws ProbeException {
+        if (t.kind() == Target.Kind.CELL) {
+            // What the cell shows: its text, a check box's true or false.
+            Object v = probe.api.swing.Shown.cell((javax.swing.JTable) t.component(), t.index(), t.column());
+            return v == null ? null : v.toString();
+        }
+        if (t.kind() == Target.Kind.ROW) {
+            return probe.api.swing.Shown.row(t.component(), t.index());
+        }
         if (t.kind() != Target.Kind.COMPONENT) {
             return null;
         }

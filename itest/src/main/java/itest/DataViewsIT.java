@@ -1,0 +1,343 @@
+package itest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.awt.Component;
+import java.awt.GridLayout;
+import java.util.ArrayList;
+import java.util.List;
+import javax.swing.DefaultListCellRenderer;
+import javax.swing.JFrame;
+import javax.swing.JList;
+import javax.swing.JScrollPane;
+import javax.swing.JTable;
+import javax.swing.JTree;
+import javax.swing.table.AbstractTableModel;
+import javax.swing.table.DefaultTableCellRenderer;
+import javax.swing.tree.DefaultMutableTreeNode;
+import javax.swing.tree.DefaultTreeCellRenderer;
+import javax.swing.tree.DefaultTreeModel;
+import javax.swing.tree.TreePath;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import probe.api.wire.Wire;
+import probe.client.ProbeClient;
+import probe.client.ProbeOpException;
+
+/**
+ * Tables, trees and lists read as their renderers draw them: a table's header and cells, a tree's
+ * rows by their path of shown texts, a large model by the rows in view. The model objects' toString()
+ * differs from what shows, so only what is drawn can pass.
+ */
+@ExtendWith(WithApp.class)
+@ExtendWith(Bounded.class)
+class DataViewsIT {
+    /** A model object whose toString() is not what a person reads. */
+    record Album(String title, int year, boolean owned) {
+        @Override
+        public String toString() {
+            return "Album@" + Integer.toHexString(System.identityHashCode(this));
+        }
+    }
+
+    /** A tree node object drawn by its name, its toString() a class and a hash. */
+    record Node(String name) {
+        @Override
+        public String toString() {
+            return "Node@" + Integer.toHexString(System.identityHashCode(this));
+        }
+    }
+
+    private static final List<Album> ALBUMS = List.of(new Album("Kind of Blue", 1959, true), new Album("Abbey Road", 1969, false),
+            new Album("Blue Train", 1957, true));
+    private static final int BIG = 100_000;
+
+    private JFrame frame;
+    private DefaultTreeModel treeModel;
+    private JTree tree;
+
+    private final boolean[] owned = {true, false, true};
+
+    private JFrame show() throws Exception {
+        return Swing.onEdt(() -> {
+            JFrame f = new JFrame("Data Views");
+            f.setName("views");
+            f.getContentPane().setLayout(new GridLayout(1, 4));
+            AbstractTableModel albums = new AbstractTableModel() {
+                @Override
+                public int getRowCount() {
+                    return ALBUMS.size();
+                }
+
+                @Override
+                public int getColumnCount() {
+                    return 3;
+                }
+
+                @Override
+                public String getColumnName(int c) {
+                    return List.of("Title", "Year", "Owned").get(c);
+                }
+
+                @Override
+                public Class<?> getColumnClass(int c) {
+                    return c == 2 ? Boolean.class : c == 1 ? Integer.class : Album.class;
+                }
+
+                @Override
+                public Object getValueAt(int r, int c) {
+                    Album a = ALBUMS.get(r);
+                    return c == 0 ? a : c == 1 ? (Object) a.year() : (Object) owned[r];
+                }
+
+                @Override
+                public boolean isCellEditable(int r, int c) {
+                    return c == 2;
+                }
+
+                @Override
+                public void setValueAt(Object v, int r, int c) {
+                    owned[r] = (Boolean) v;
+                    fireTableCellUpdated(r, c);
+                }
+            };
+            JTable table = new JTable(albums);
+            table.setName("views.table");
+            table.setAutoCreateRowSorter(true);
+            table.setDefaultRenderer(Album.class, new DefaultTableCellRenderer() {
+                @Override
+                protected void setValue(Object value) {
+                    setText(value instanceof Album ? "\u266a " + ((Album) value).title() : "");
+                }
+            });
+            f.getContentPane().add(new JScrollPane(table));
+
+            DefaultMutableTreeNode root = new DefaultMutableTreeNode(new Node("Music"));
+            DefaultMutableTreeNode classical = new DefaultMutableTreeNode(new Node("Classical"));
+            classical.add(new DefaultMutableTreeNode(new Node("Beethoven")));
+            classical.add(new DefaultMutableTreeNode(new Node("Bach")));
+            DefaultMutableTreeNode jazz = new DefaultMutableTreeNode(new Node("Jazz"));
+            jazz.add(new DefaultMutableTreeNode(new Node("Coltrane")));
+            root.add(classical);
+            root.add(jazz);
+            treeModel = new DefaultTreeModel(root);
+            tree = new JTree(treeModel);
+            tree.setName("views.tree");
+            tree.setCellRenderer(new DefaultTreeCellRenderer() {
+                @Override
+                public Component getTreeCellRendererComponent(JTree t, Object value, boolean sel, boolean expanded, boolean leaf, int row,
+                        boolean focus) {
+                    super.getTreeCellRendererComponent(t, value, sel, expanded, leaf, row, focus);
+                    Object o = ((DefaultMutableTreeNode) value).getUserObject();
+                    setText(o instanceof Node ? ((Node) o).name() : String.valueOf(o));
+                    return this;
+                }
+            });
+            tree.expandRow(2);
+            f.getContentPane().add(new JScrollPane(tree));
+
+            JList<Album> list = new JList<>(ALBUMS.toArray(new Album[0]));
+            list.setName("views.list");
+            list.setCellRenderer(new DefaultListCellRenderer() {
+                @Override
+                public Component getListCellRendererComponent(JList<?> l, Object value, int index, boolean sel, boolean focus) {
+                    super.getListCellRendererComponent(l, value, index, sel, focus);
+                    setText(((Album) value).title() + " (" + ((Album) value).year() + ")");
+                    return this;
+                }
+            });
+            f.getContentPane().add(new JScrollPane(list));
+
+            JTable big = new JTable(new AbstractTableModel() {
+                @Override
+                public int getRowCount() {
+                    return BIG;
+                }
+
+                @Override
+                public int getColumnCount() {
+                    return 2;
+                }
+
+                @Override
+                public String getColumnName(int c) {
+                    return c == 0 ? "Id" : "Name";
+                }
+
+                @Override
+                public Object getValueAt(int r, int c) {
+                    return c == 0 ? (Object) r : "item " + r;
+                }
+            });
+            big.setName("views.big");
+            f.getContentPane().add(new JScrollPane(big));
+            f.setSize(1000, 400);
+            f.setLocation(30, 30);
+            f.setVisible(true);
+            f.toFront();
+            return f;
+        });
+    }
+
+    @AfterEach
+    void dispose() throws Exception {
+        if (frame != null) {
+            JFrame f = frame;
+            Swing.onEdt(() -> {
+                f.dispose();
+                return null;
+            });
+        }
+    }
+
+    private static JsonNode items(ProbeClient c, String scope) throws Exception {
+        return c.call("gui.list", Wire.object().put("scope", scope)).get("items");
+    }
+
+    private static List<String> cells(JsonNode row) {
+        List<String> out = new ArrayList<>();
+        row.get("cells").forEach(x -> out.add(x.asText()));
+        return out;
+    }
+
+    @Test
+    void aTableListsItsHeaderAndItsCellsAsDrawn() throws Exception {
+        try (ProbeClient c = Fixture.client()) {
+            frame = show();
+            Probe.waitFor(c, "views.table", "showing");
+            JsonNode items = items(c, "views.table");
+            JsonNode title = DerivedIT.item(items, "views.table.column.0");
+            assertNotNull(title, items.toString());
+            assertEquals("column", title.get("role").asText());
+            assertEquals("Title", title.get("label").asText());
+            assertTrue(title.get("clickable").asBoolean(), title.toString());
+            JsonNode row = DerivedIT.item(items, "views.table.row.0");
+            assertEquals(List.of("\u266a Kind of Blue", "1959", "true"), cells(row), row.toString());
+            assertTrue(row.get("cells").get(2).isBoolean(), "a check box cell is checked or not: " + row);
+            assertEquals("\u266a Kind of Blue | 1959 | [x]", row.get("label").asText());
+            // A check box cell toggled by a hand's click, through the table's own editor; the receipt tells the row's new text.
+            JsonNode toggled = c.call("gui.click", Wire.object().put("identifier", "views.table.row.1.cell.Owned").put("settleMillis", 300));
+            assertTrue(toggled.get("effects").toString().contains("\u266a Abbey Road | 1969 | [x]"), toggled.toString());
+            assertEquals("true", c.call("gui.wait", Wire.object().put("identifier", "views.table.row.1.cell.Owned").put("value", "true")
+                    .put("timeoutMillis", 2000)).get("value").asText());
+            c.call("gui.click", Wire.object().put("identifier", "views.table.row.1.cell.Owned"));
+            JsonNode chosen = c.call("gui.select", Wire.object().put("identifier", "views.table").put("label", "1957"));
+            assertEquals("views.table.row.2", chosen.get("selected").asText(), "a row found by any of its cells: " + chosen);
+            String text = c.call("gui.list", Wire.object().put("scope", "views.table").put("format", "text")).get("text").asText();
+            assertTrue(text.contains("header  Title | Year | Owned  [views.table.column.{0,1,2}]"), text);
+            assertTrue(text.contains("row views.table.row.1  \u266a Abbey Road | 1969 | [ ]"), text);
+            assertEquals("1969", c.call("gui.wait", Wire.object().put("identifier", "views.table.row.1.cell.Year").put("value", "1969")
+                    .put("timeoutMillis", 2000)).get("value").asText());
+            try {
+                c.call("gui.click", Wire.object().put("identifier", "views.table.row.1.cell.Artist"));
+                throw new AssertionError("a column nobody shows");
+            } catch (ProbeOpException e) {
+                assertEquals("gui.identifier_not_found", e.code(), e.getMessage());
+                assertTrue(e.getMessage().contains("\"Title\", \"Year\", \"Owned\""), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void aClickOnAHeaderSortsAsAHandsDoes() throws Exception {
+        try (ProbeClient c = Fixture.client()) {
+            frame = show();
+            Probe.waitFor(c, "views.table", "showing");
+            c.call("gui.click", Wire.object().put("identifier", "views.table.column.1"));
+            JsonNode items = items(c, "views.table");
+            assertEquals("ascending", DerivedIT.item(items, "views.table.column.1").path("sort").asText(), items.toString());
+            assertEquals("1957", cells(DerivedIT.item(items, "views.table.row.0")).get(1));
+            c.call("gui.click", Wire.object().put("identifier", "views.table.column.1"));
+            items = items(c, "views.table");
+            assertEquals("descending", DerivedIT.item(items, "views.table.column.1").path("sort").asText());
+            assertEquals("1969", cells(DerivedIT.item(items, "views.table.row.0")).get(1));
+            String text = c.call("gui.list", Wire.object().put("scope", "views.table").put("format", "text")).get("text").asText();
+            assertTrue(text.contains("Year (descending)"), text);
+        }
+    }
+
+    @Test
+    void aTreeReadsAsDrawnAndItsRowsAreNamedByPath() throws Exception {
+        try (ProbeClient c = Fixture.client()) {
+            frame = show();
+            Probe.waitFor(c, "views.tree", "showing");
+            JsonNode items = items(c, "views.tree");
+            JsonNode coltrane = DerivedIT.item(items, "views.tree.row.Music/Jazz/Coltrane");
+            assertNotNull(coltrane, DerivedIT.ids(items).toString());
+            assertEquals("Coltrane", coltrane.get("label").asText());
+            assertNull(DerivedIT.item(items, "views.tree.row.Music/Classical/Bach"), "under a collapsed node: not a row now");
+            try {
+                c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical/Bach"));
+                throw new AssertionError("a row under a collapsed node");
+            } catch (ProbeOpException e) {
+                assertEquals("gui.not_clickable", e.code(), e.getMessage());
+                assertTrue(e.getMessage().contains("Music/Classical"), e.getMessage());
+            }
+            // Expanding above renames no row below.
+            Swing.onEdt(() -> {
+                tree.expandRow(1);
+                return null;
+            });
+            items = items(c, "views.tree");
+            assertNotNull(DerivedIT.item(items, "views.tree.row.Music/Jazz/Coltrane"), DerivedIT.ids(items).toString());
+            assertNotNull(DerivedIT.item(items, "views.tree.row.Music/Classical/Bach"));
+            c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical/Bach"));
+            assertTrue(DerivedIT.item(items(c, "views.tree"), "views.tree.row.Music/Classical/Bach").get("selected").asBoolean());
+        }
+    }
+
+    @Test
+    void aListReadsAsDrawn() throws Exception {
+        try (ProbeClient c = Fixture.client()) {
+            frame = show();
+            Probe.waitFor(c, "views.list", "showing");
+            JsonNode items = items(c, "views.list");
+            assertEquals("Abbey Road (1969)", DerivedIT.item(items, "views.list.row.1").get("label").asText());
+            JsonNode r = c.call("gui.select", Wire.object().put("identifier", "views.list").put("label", "Blue Train (1957)"));
+            assertEquals("views.list.row.2", r.get("selected").asText());
+        }
+    }
+
+    @Test
+    void aLargeTableListsTheRowsInViewAndHowManyThereAre() throws Exception {
+        try (ProbeClient c = Fixture.client()) {
+            frame = show();
+            Probe.waitFor(c, "views.big", "showing");
+            long t0 = System.nanoTime();
+            JsonNode items = items(c, "views.big");
+            long listMillis = (System.nanoTime() - t0) / 1_000_000;
+            JsonNode big = DerivedIT.item(items, "views.big");
+            assertEquals(BIG, big.get("rows").get("count").asInt(), big.toString());
+            int first = big.get("rows").get("first").asInt();
+            int last = big.get("rows").get("last").asInt();
+            assertEquals(0, first);
+            assertTrue(last > 5 && last < 100, big.toString());
+            long rows = 0;
+            for (JsonNode i : items) {
+                rows += "row".equals(i.path("role").asText()) ? 1 : 0;
+            }
+            assertEquals(last - first + 1, rows, "only the rows in view are listed");
+            String text = c.call("gui.list", Wire.object().put("scope", "views.big").put("format", "text")).get("text").asText();
+            assertTrue(text.contains("rows 1-" + (last + 1) + " of 100,000"), text);
+            // A row out of view is still addressed by its index, and its cell by its header.
+            assertEquals("item 77777", c.call("gui.wait", Wire.object().put("identifier", "views.big.row.77777.cell.Name")
+                    .put("value", "item 77777").put("timeoutMillis", 2000)).get("value").asText());
+            c.call("gui.click", Wire.object().put("identifier", "views.big.row.77777"));
+            items = items(c, "views.big");
+            JsonNode row = DerivedIT.item(items, "views.big.row.77777");
+            assertNotNull(row, "scrolled into view and listed: " + DerivedIT.ids(items));
+            assertTrue(row.get("selected").asBoolean());
+            assertNotEquals(0, DerivedIT.item(items, "views.big").get("rows").get("first").asInt());
+            assertFalse(listMillis > 2000, "listed in " + listMillis + " ms");
+            System.out.println("DataViewsIT: 100,000-row table listed in " + listMillis + " ms (" + rows + " rows in view), java "
+                    + System.getProperty("java.version"));
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package itest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import probe.api.wire.Wire;
+import probe.client.ProbeClient;
+
+/**
+ * SwingSet2's TableDemo and TreeDemo, an application nobody here wrote, through the socket: the
+ * table's header and cells read as drawn, a header click reorders the rows as a hand's does, a
+ * check box cell toggled by a click through the table's own editor and read back; the tree's rows
+ * named by their path, which expanding a node above does not change.
+ */
+@ExtendWith(Bounded.class)
+class SwingSet2ViewsIT {
+
+    private static void awaitWindow(long pid) throws InterruptedException {
+        Fixture.await("a window of pid " + pid, () -> {
+            try {
+                Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "SwingSet")
+                        .redirectErrorStream(true).start();
+                return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    private static JsonNode first(JsonNode items, String role) {
+        for (JsonNode i : items) {
+            if (role.equals(i.path("role").asText())) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    private static List<JsonNode> all(JsonNode items, String role, String parent) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode i : items) {
+            if (role.equals(i.path("role").asText()) && parent.equals(i.path("parent").asText())) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private static JsonNode byId(JsonNode items, String id) {
+        for (JsonNode i : items) {
+            if (id.equals(i.path("identifier").asText())) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void tableDemoReadsSortsAndTogglesACheckBoxCell() throws Exception {
+        Path jar = SwingSet2.jar();
+        try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
+            long pid = app.pid();
+            awaitWindow(pid);
+            Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
+            try (ProbeClient c = ProbeClient.connect(socket)) {
+                JsonNode items = c.call("gui.list").get("items");
+                String demo = SwingSet2.toggle(items, "JTable").get("identifier").asText();
+                c.call("gui.click", Wire.object().put("identifier", demo).put("settleMillis", 1000));
+                items = c.call("gui.list").get("items");
+                JsonNode table = first(items, "table");
+                assertNotNull(table, "TableDemo's table");
+                String t = table.get("identifier").asText();
+                List<JsonNode> columns = all(items, "column", t);
+                List<JsonNode> rows = all(items, "row", t);
+                assertTrue(columns.size() >= 5, "its header's columns: " + columns);
+                List<String> headers = new ArrayList<>();
+                columns.forEach(h -> headers.add(h.path("label").asText()));
+                assertTrue(headers.contains("First Name") && headers.contains("Last Name"), headers.toString());
+                int shown = 0;
+                int read = 0;
+                for (JsonNode r : rows) {
+                    if (r.path("visible").asBoolean()) {
+                        shown += columns.size();
+                        for (JsonNode cell : r.get("cells")) {
+                            read += cell.isBoolean() || !cell.asText().isEmpty() ? 1 : 0;
+                        }
+                    }
+                }
+                System.out.println("SwingSet2ViewsIT: TableDemo cells read " + read + " of " + shown + " shown, java "
+                        + System.getProperty("java.version"));
+                // Every cell that draws words reads (Favorite Food draws a picture alone, whose image has no description).
+                assertTrue(read > 0 && read >= shown * 5 / 6, read + " of " + shown + ": " + rows.get(0));
+                String text = c.call("gui.list", Wire.object().put("scope", t).put("format", "text")).get("text").asText();
+                assertTrue(text.contains("header  " + String.join(" | ", headers).substring(0, 20)), text);
+
+                // A header click sorts as a hand's: the first column's cells in another order.
+                int last = headers.indexOf("Last Name");
+                List<String> before = column(c, t, last);
+                JsonNode clicked = c.call("gui.click", Wire.object().put("identifier", columns.get(last).get("identifier").asText())
+                        .put("settleMillis", 1000));
+                List<String> after = column(c, t, last);
+                System.out.println("SwingSet2ViewsIT: header click on Last Name: " + before.subList(0, 3) + " -> " + after.subList(0, 3));
+                assertNotEquals(before, after, "the click reordered the rows: " + clicked);
+                List<String> sorted = new ArrayList<>(after);
+                sorted.sort(String.CASE_INSENSITIVE_ORDER);
+                List<String> reversed = new ArrayList<>(sorted);
+                java.util.Collections.reverse(reversed);
+                assertTrue(after.equals(sorted) || after.equals(reversed), "sorted by Last Name: " + after);
+
+                // A check box cell: a click toggles it through the table's editor; the receipt tells the row's new text.
+                int veg = -1;
+                for (int i = 0; i < headers.size(); i++) {
+                    veg = headers.get(i).startsWith("Vegetarian") ? i : veg;
+                }
+                if (veg >= 0) {
+                    String row = t + ".row.1";
+                    String cell = row + ".cell." + headers.get(veg);
+                    boolean was = byId(c.call("gui.list", Wire.object().put("scope", t)).get("items"), row).get("cells").get(veg)
+                            .asBoolean();
+                    JsonNode r = c.call("gui.click", Wire.object().put("identifier", cell).put("settleMillis", 500));
+                    JsonNode now = byId(c.call("gui.list", Wire.object().put("scope", t)).get("items"), row);
+                    assertEquals(!was, now.get("cells").get(veg).asBoolean(), "toggled: " + now + " receipt " + r);
+                    assertTrue(r.get("effects").toString().contains(row), "the receipt names the row: " + r.get("effects"));
+                    c.call("gui.wait", Wire.object().put("identifier", cell).put("value", Boolean.toString(!was)).put("timeoutMillis", 2000));
+                }
+            } finally {
+                Cli.asUser("detach", Long.toString(pid)).ok();
+            }
+        }
+    }
+
+    /** The texts of view column {@code col} of the rows listed, in view order. */
+    private static List<String> column(ProbeClient c, String table, int col) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (JsonNode r : all(c.call("gui.list", Wire.object().put("scope", table)).get("items"), "row", table)) {
+            out.add(r.get("cells").get(col).asText());
+        }
+        return out;
+    }
+
+    @Test
+    void treeDemoRowsAreNamedByPathAndExpandingAboveRenamesNone() throws Exception {
+        Path jar = SwingSet2.jar();
+        try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
+            long pid = app.pid();
+            awaitWindow(pid);
+            Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
+            try (ProbeClient c = ProbeClient.connect(socket)) {
+                JsonNode items = c.call("gui.list").get("items");
+                String demo = SwingSet2.toggle(items, "JTree").get("identifier").asText();
+                c.call("gui.click", Wire.object().put("identifier", demo).put("settleMillis", 1000));
+                items = c.call("gui.list").get("items");
+                JsonNode tree = first(items, "tree");
+                assertNotNull(tree, "TreeDemo's tree");
+                String t = tree.get("identifier").asText();
+                List<JsonNode> rows = all(items, "row", t);
+                assertTrue(rows.size() >= 2, rows.toString());
+                JsonNode lastRow = rows.get(rows.size() - 1);
+                String lastId = lastRow.get("identifier").asText();
+                assertTrue(lastId.startsWith(t + ".row.") && lastId.contains("/") || rows.size() < 3, "named by path: " + lastId);
+                // Expand the first collapsed row above the last one by a hand's double click on it.
+                String above = rows.get(1).get("identifier").asText();
+                c.call("gui.click", Wire.object().put("identifier", above).put("count", 2).put("settleMillis", 500));
+                JsonNode now = c.call("gui.list", Wire.object().put("scope", t)).get("items");
+                List<JsonNode> rowsNow = all(now, "row", t);
+                System.out.println("SwingSet2ViewsIT: TreeDemo rows " + rows.size() + " -> " + rowsNow.size() + " after expanding " + above);
+                assertTrue(rowsNow.size() > rows.size(), "the double click expanded " + above);
+                JsonNode still = byId(now, lastId);
+                assertNotNull(still, lastId + " keeps its identifier below the expanded node");
+                assertEquals(lastRow.get("label").asText(), still.get("label").asText());
+                c.call("gui.click", Wire.object().put("identifier", lastId));
+                assertTrue(byId(c.call("gui.list", Wire.object().put("scope", t)).get("items"), lastId).get("selected").asBoolean());
+            } finally {
+                Cli.asUser("detach", Long.toString(pid)).ok();
+            }
+        }
+    }
+}
