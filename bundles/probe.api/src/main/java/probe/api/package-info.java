@@ -17,7 +17,7 @@
  * run it unchecked.
  */
 @Export
-@Version("1.7.0")
+@Version("1.8.0")
 package probe.api;
 
 import org.osgi.annotation.bundle.Export;
