@@ -28,6 +28,12 @@ public final class ErrorCodes {
     public static final String IDENTIFIER_NOT_FOUND = "gui.identifier_not_found";
     public static final String IDENTIFIER_AMBIGUOUS = "gui.identifier_ambiguous";
     public static final String NOT_CLICKABLE = "gui.not_clickable";
+    /**
+     * A point inside a control ({@code x}, {@code y} of gui.click, gui.hover, gui.scroll, gui.drag)
+     * lies outside its bounds; {@code details.identifier}, {@code details.point}, {@code details.size}
+     * (since 1.8).
+     */
+    public static final String POINT_OUTSIDE = "gui.point_outside";
     public static final String NOT_EDITABLE = "gui.not_editable";
     public static final String NO_FOCUS = "gui.no_focus";
     public static final String UNKNOWN_KEY = "gui.unknown_key";

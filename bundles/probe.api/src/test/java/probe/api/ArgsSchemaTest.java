@@ -16,6 +16,8 @@ class ArgsSchemaTest {
                 + "\"identifier\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1024,\"description\":\"the control under the pointer\"},"
                 + "\"dy\":{\"type\":\"integer\",\"minimum\":-100,\"maximum\":100,\"default\":0,\"description\":\"notches down; negative: up\"},"
                 + "\"dx\":{\"type\":\"integer\",\"minimum\":-100,\"maximum\":100,\"default\":0,\"description\":\"notches right; negative: left\"},"
+                + "\"x\":{\"type\":\"integer\",\"description\":\"a point inside the control: pixels from its left edge (with y; default: the centre of what shows)\"},"
+                + "\"y\":{\"type\":\"integer\",\"description\":\"pixels from its top edge (with x)\"},"
                 + "\"effects\":{\"type\":\"boolean\",\"default\":true,\"description\":\"the receipt, what the action changed in the GUI\"},"
                 + "\"settleMillis\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000,\"default\":100,\"description\":\"wait at most this long"
                 + " for the GUI to settle before the reply (0: reply once the input was handled)\"}},"

@@ -37,7 +37,7 @@ class RequestCheckTest {
                 "argument 'settleMillis' must be an integer from 0 to 10000, got 10001", "settleMillis");
         ProbeException e = assertThrows(ProbeException.class, () -> RequestCheck.check(click, args("{\"identifer\":\"x\"}")));
         assertEquals("unknown argument 'identifer' for gui.click; did you mean 'identifier'? accepted: button, count, effects,"
-                + " identifier, settleMillis", e.getMessage());
+                + " identifier, settleMillis, x, y", e.getMessage());
         assertEquals("identifier", e.details().get("nearest").get(0).asText());
         String huge = "x".repeat(Names.MAX_LENGTH + 1);
         ProbeException tooLong = assertThrows(ProbeException.class, () -> RequestCheck.check(click, args("{\"identifier\":\"" + huge + "\"}")));

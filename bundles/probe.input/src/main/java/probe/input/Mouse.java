@@ -93,6 +93,73 @@ public final class Mouse {
         }
     }
 
+    /**
+     * A hand's drag, one part at a time: {@link #press} at the path's first point, {@link #dragTo}
+     * each further point, {@link #release} at the last. The caller posts each part only once the
+     * one before was handled, because the event queue coalesces a drag posted behind another of
+     * the same window that is still queued (only the last would arrive). Every event goes to the
+     * window where the press landed, also past its edges, as the X server's implicit grab sends a
+     * device's: AWT's lightweight dispatcher gives the drags and the release to the component that
+     * took the press. {@code modifiers} are extended masks ({@code InputEvent.SHIFT_DOWN_MASK} …).
+     *
+     * @since 1.6
+     */
+    public static void press(Window w, Point p, Button button, int modifiers) {
+        move(w, p);
+        Point s = onScreen(w, p);
+        Input.post(new MouseEvent(w, MouseEvent.MOUSE_PRESSED, Input.when(), button.downMask | modifiers, p.x, p.y, s.x, s.y,
+                1, button == Button.RIGHT && !POPUP_ON_RELEASE, button.awtButton));
+    }
+
+    /** A move with {@code button} held, to {@code p}: see {@link #press}. @since 1.6 */
+    public static void dragTo(Window w, Point p, Button button, int modifiers) {
+        Point s = onScreen(w, p);
+        Input.post(new MouseEvent(w, MouseEvent.MOUSE_DRAGGED, Input.when(), button.downMask | modifiers, p.x, p.y, s.x, s.y,
+                1, false, MouseEvent.NOBUTTON));
+    }
+
+    /** The release of {@code button} at {@code p}, and a click when {@code click} (back at the press's point): see {@link #press}. @since 1.6 */
+    public static void release(Window w, Point p, Button button, int modifiers, boolean click) {
+        Point s = onScreen(w, p);
+        Input.post(new MouseEvent(w, MouseEvent.MOUSE_RELEASED, Input.when(), modifiers, p.x, p.y, s.x, s.y, 1,
+                button == Button.RIGHT && POPUP_ON_RELEASE, button.awtButton));
+        if (click) {
+            Input.post(new MouseEvent(w, MouseEvent.MOUSE_CLICKED, Input.when(), modifiers, p.x, p.y, s.x, s.y, 1, false,
+                    button.awtButton));
+        }
+    }
+
+    /**
+     * The path a hand takes from {@code from} to {@code to}: {@code steps} moves in a straight line
+     * after the press's point (at least one), each a whole pixel, the last exactly {@code to}.
+     *
+     * @since 1.6
+     */
+    public static java.util.List<Point> path(Point from, Point to, int steps) {
+        int n = Math.max(1, steps);
+        java.util.List<Point> path = new java.util.ArrayList<>(n + 1);
+        path.add(new Point(from));
+        for (int i = 1; i <= n; i++) {
+            path.add(new Point(from.x + Math.round((to.x - from.x) * (float) i / n), from.y + Math.round((to.y - from.y) * (float) i / n)));
+        }
+        return path;
+    }
+
+    /** The extended modifier masks of {@code names} ({@code shift}, {@code ctrl}, {@code alt}, {@code meta}). @since 1.6 */
+    public static int modifiers(Iterable<String> names) {
+        int m = 0;
+        for (String n : names) {
+            switch (n.toLowerCase(Locale.ROOT)) {
+                case "shift": m |= InputEvent.SHIFT_DOWN_MASK; break;
+                case "ctrl": m |= InputEvent.CTRL_DOWN_MASK; break;
+                case "alt": m |= InputEvent.ALT_DOWN_MASK; break;
+                case "meta": m |= InputEvent.META_DOWN_MASK; break;
+                default: throw new IllegalArgumentException("not a modifier: " + n);
+            }
+        }
+        return m;
+    }
+
     private static Point onScreen(Window w, Point p) {
         Point s = new Point(p);
         SwingUtilities.convertPointToScreen(s, w);

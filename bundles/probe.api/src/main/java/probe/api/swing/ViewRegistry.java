@@ -3,6 +3,7 @@ package probe.api.swing;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.awt.Component;
 import java.awt.Dialog;
+import java.awt.Point;
 import java.awt.Window;
 import java.util.List;
 import java.util.Optional;
@@ -37,6 +38,20 @@ public interface ViewRegistry {
 
     /** What a person's hand would meet at the target now. */
     Verdict verdict(Target target);
+
+    /**
+     * What a person's hand would meet pressing at {@code point} of the target now: {@code point} is
+     * in the target's own units, from the top-left corner of its bounds ({@link Target#bounds()}: the
+     * component, or the row's or tab's cell), and lies inside them (the caller checks). The verdict's
+     * {@link Verdict#at()} is that point in the window's coordinates, or null when that point does not
+     * show (scrolled out of view, outside the window or the screen). A null {@code point} is
+     * {@link #verdict(Target)}. A registry that cannot judge a point refuses it.
+     *
+     * @since 1.5
+     */
+    default Verdict verdict(Target target, Point point) {
+        return point == null ? verdict(target) : Verdict.refused("this registry cannot judge a point inside a control", null);
+    }
 
     /**
      * The items {@code gui.list} reports for {@code scope}: {@code window} (the main window and every

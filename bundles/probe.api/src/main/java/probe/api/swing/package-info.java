@@ -4,7 +4,8 @@
  * receipt's look in one walk ({@link probe.api.swing.ViewRegistry#resolve(String, java.util.List)}),
  * gives what the application did not name a derived identifier ({@link
  * probe.api.swing.ViewRegistry#identifierOf}) and names a dialog as the protocol does ({@link
- * probe.api.swing.ViewRegistry#dialogName}).
+ * probe.api.swing.ViewRegistry#dialogName}), and judges a press at a point inside a control
+ * ({@link probe.api.swing.ViewRegistry#verdict(probe.api.swing.Target, java.awt.Point)}).
  */
 @Export
 @Version("1.5.0")

@@ -589,7 +589,7 @@ class MainTest {
         assertEquals("gui\n", run("completion", "--at", "g").out);
         assertEquals("click\n", run("--socket", sock(), "completion", "--at", "gui", "cli").out);
         assertEquals("left\nright\nmiddle\n", run("completion", "--at", "gui", "click", "--button", "").out);
-        assertEquals("--identifier\n--button\n--count\n--double\n--no-effects\n--settle-ms\n",
+        assertEquals("--identifier\n--button\n--count\n--double\n--x\n--y\n--no-effects\n--settle-ms\n",
                 run("completion", "--at", "gui", "click", "--").out);
         assertEquals("--text\n--text-stdin\n", run("completion", "--at", "gui", "type", "--te").out);
         assertEquals("--output\n", run("completion", "--at", "gui", "screenshot", "--o").out);

@@ -125,6 +125,22 @@ class OpWordsTest {
     }
 
     @Test
+    void aDragSaysWhatItMovedFromItsOwnDescription() throws Exception {
+        // gui.drag came in its own bundle with its wording in its description: nothing here knows it.
+        assertEquals("dragged a.slider.volume by 40, 0: its value went from 20 to 60",
+                head("gui.drag", "{'identifier':'a.slider.volume','dragged':{'what':'value','before':20,'after':60,'changed':true}}",
+                        "{'identifier':'a.slider.volume','dx':40,'dy':0}"));
+        assertEquals("dragged a.table.t.column.0 to a.table.t.column.2: its columns went from Name, Age, City to Age, City, Name",
+                head("gui.drag", "{'dragged':{'what':'columns','before':['Name','Age','City'],'after':['Age','City','Name'],'changed':true}}",
+                        "{'identifier':'a.table.t.column.0','to':'a.table.t.column.2'}"));
+        assertEquals("dragged a.split by 0, 0: its divider stayed 120",
+                head("gui.drag", "{'dragged':{'what':'divider','before':120,'after':120,'changed':false}}", "{'identifier':'a.split','dx':0,'dy':0}"));
+        assertEquals("dragged a.list.l.row.x to b.list.m with the real pointer: nothing was dropped",
+                head("gui.drag", "{'input':'robot','transfer':true,'dropped':false}", "{'identifier':'a.list.l.row.x','to':'b.list.m'}"));
+        assertEquals("dragged a.canvas by 5, 5", head("gui.drag", "{'input':'posted'}", "{'identifier':'a.canvas','dx':5,'dy':5}"));
+    }
+
+    @Test
     void everyOpSaysSomethingOfAnyReply() throws Exception {
         for (OpDescription d : Known.all()) {
             // Whatever a probe sends (nothing, a bare value), every op says something rather than fail.

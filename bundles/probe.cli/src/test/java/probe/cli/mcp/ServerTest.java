@@ -218,7 +218,7 @@ class ServerTest {
             JsonNode bad = tool("gui_click", "{\"identifier\":\"a.b\",\"botton\":\"left\"}");
             assertTrue(bad.get("isError").asBoolean());
             assertEquals("error gui.invalid_args: unknown argument 'botton' for gui_click; did you mean 'button'?"
-                    + " accepted: button, count, effects, identifier, settleMillis", text(bad));
+                    + " accepted: button, count, effects, identifier, settleMillis, x, y", text(bad));
             assertEquals(2, probe.requests().stream().filter(r -> r.path("op").asText().equals("gui.click")).count(),
                     "bad arguments never reach the probe");
         }

@@ -19,8 +19,8 @@ import probe.input.Mouse;
 import probe.input.Reach;
 
 /**
- * {@code gui.click {identifier, button, count}}: a hand's click at the centre of the part of the
- * control, row, tab or menu item that shows, posted to its window so hit-testing and the modality filter apply. A menu item
+ * {@code gui.click {identifier, button, count, x, y}}: a hand's click at the centre of the part of the
+ * control, row, tab or menu item that shows (or at the point x, y inside it, from its top-left corner), posted to its window so hit-testing and the modality filter apply. A menu item
  * in a closed menu is reached by clicking each menu of its chain open first. The reply comes as
  * soon as the click's own handlers have run, also when one of them opened a modal dialog, and
  * the GUI has settled; it says what the click changed ({@link Effects}).
@@ -39,10 +39,11 @@ public final class ClickOp extends ActingOp {
         String identifier = args.get("identifier").textValue();
         Mouse.Button button = Mouse.Button.of(args.get("button").textValue());
         int count = args.get("count").intValue();
+        Point point = Points.of(args, "x", "y");
 
         // One EDT hop in the common case: resolve, check, post the click, and wait behind it.
-        Point at = Menus.reach(registry, effects, identifier, deadline, Reach::check, (t, v) -> {
-            // Where the verdict says a hand presses: the centre of the part that shows.
+        Point at = Menus.reach(registry, effects, identifier, deadline, (r, t) -> Reach.check(r, t, point), (t, v) -> {
+            // Where the verdict says a hand presses: the point asked for, else the centre of the part that shows.
             Mouse.click(t.window(), v.at(), button, count);
             return v.at();
         }, "the item could be clicked");
@@ -52,6 +53,7 @@ public final class ClickOp extends ActingOp {
         data.putArray("clicked").add(at.x).add(at.y);
         data.put("button", button.wireName());
         data.put("count", count);
+        Points.put(data, "point", point);
         return data;
     }
 }

@@ -56,8 +56,9 @@ public final class HoverOp extends ActingOp {
     protected ObjectNode act(ObjectNode args, Effects effects, Deadline deadline) throws ProbeException {
         // Checked against the description (OSGI-INF/probe/ops/gui.hover.json).
         String identifier = args.get("identifier").textValue();
+        Point point = Points.of(args, "x", "y");
 
-        Rest rest = Menus.reach(registry, effects, identifier, deadline, Reach::pointer, HoverOp::move,
+        Rest rest = Menus.reach(registry, effects, identifier, deadline, (r, t) -> Reach.pointer(r, t, point), HoverOp::move,
                 "the pointer reached the item");
 
         String tooltip = null;
@@ -77,6 +78,7 @@ public final class HoverOp extends ActingOp {
         data.put("identifier", identifier);
         data.putArray("at").add(rest.at().x).add(rest.at().y);
         data.put("tooltip", tooltip);
+        Points.put(data, "point", point);
         return data;
     }
 

@@ -43,6 +43,7 @@ public final class ScrollOp extends ActingOp {
         String identifier = args.get("identifier").textValue();
         int dy = args.get("dy").intValue();
         int dx = args.get("dx").intValue();
+        Point point = Points.of(args, "x", "y");
         // What a description cannot say: at least one of the two.
         if (dy == 0 && dx == 0) {
             throw ProbeException.invalidArgs("give 'dy' (wheel notches, positive scrolls down) or 'dx' (positive scrolls right),"
@@ -55,7 +56,7 @@ public final class ScrollOp extends ActingOp {
                 throw Reach.refusal(identifier, Verdict.refused("it is in a closed menu: open the menu first", null));
             }
             // The wheel turns over a disabled control too: only where the pointer rests matters.
-            Point p = Reach.pointer(registry, t).at();
+            Point p = Reach.pointer(registry, t, point).at();
             if (dy != 0) {
                 Mouse.wheel(t.window(), p, dy, false);
             }
@@ -70,6 +71,7 @@ public final class ScrollOp extends ActingOp {
         data.putArray("at").add(at.x).add(at.y);
         data.put("dy", dy);
         data.put("dx", dx);
+        Points.put(data, "point", point);
         return data;
     }
 }

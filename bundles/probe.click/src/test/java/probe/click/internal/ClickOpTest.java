@@ -331,4 +331,114 @@ class ClickOpTest {
         Gui.fails(ErrorCodes.IDENTIFIER_NOT_FOUND, () -> click("t.button.okk"));
         assertEquals(0, fired.get());
     }
+
+    /** A canvas: a control with no parts that records where each press came (its own coordinates). */
+    private JPanel canvas(List<Point> presses) throws Exception {
+        return edt(() -> {
+            JPanel c = new JPanel();
+            c.setName("t.canvas");
+            c.setPreferredSize(new java.awt.Dimension(300, 200));
+            c.addMouseListener(new MouseAdapter() {
+                @Override
+                public void mousePressed(MouseEvent e) {
+                    presses.add(e.getPoint());
+                }
+            });
+            frame.getContentPane().add(c, BorderLayout.CENTER);
+            return c;
+        });
+    }
+
+    private JsonNode clickAt(String identifier, int x, int y) throws ProbeException {
+        return op.execute(Gui.ctx(), Wire.object().put("identifier", identifier).put("x", x).put("y", y));
+    }
+
+    @Test
+    void aPointInsideACanvasIsPressedExactlyThere() throws Exception {
+        List<Point> presses = new CopyOnWriteArrayList<>();
+        JPanel c = canvas(presses);
+        show();
+        JsonNode data = clickAt("t.canvas", 7, 13);
+        assertEquals(List.of(new Point(7, 13)), presses);
+        Point inWindow = edt(() -> SwingUtilities.convertPoint(c, 7, 13, frame));
+        assertEquals(inWindow.x, data.get("clicked").get(0).asInt());
+        assertEquals(inWindow.y, data.get("clicked").get(1).asInt());
+        assertEquals(7, data.get("point").get(0).asInt());
+        assertEquals(13, data.get("point").get(1).asInt());
+        java.awt.Dimension size = edt(c::getSize);
+        clickAt("t.canvas", size.width - 1, size.height - 1);
+        assertEquals(new Point(size.width - 1, size.height - 1), presses.get(1), "the last pixel of the control is inside it");
+    }
+
+    @Test
+    void aPointOutsideTheControlIsRefusedWithItsSize() throws Exception {
+        List<Point> presses = new CopyOnWriteArrayList<>();
+        JPanel c = canvas(presses);
+        show();
+        java.awt.Dimension size = edt(c::getSize);
+        ProbeException e = Gui.fails(ErrorCodes.POINT_OUTSIDE, () -> clickAt("t.canvas", size.width, 5));
+        assertEquals(size.width, e.details().get("size").get(0).asInt());
+        assertEquals(size.height, e.details().get("size").get(1).asInt());
+        assertEquals(size.width, e.details().get("point").get(0).asInt());
+        Gui.fails(ErrorCodes.POINT_OUTSIDE, () -> clickAt("t.canvas", -1, 5));
+        Gui.fails(ErrorCodes.POINT_OUTSIDE, () -> clickAt("t.canvas", 5, size.height));
+        Gui.fails(ErrorCodes.INVALID_ARGS, () -> op.execute(Gui.ctx(), Wire.object().put("identifier", "t.canvas").put("x", 5)));
+        assertTrue(presses.isEmpty(), "nothing was pressed: " + presses);
+    }
+
+    @Test
+    void theVerdictIsThatOfThePointAHandMeets() throws Exception {
+        // The canvas's right half is covered by a panel above it that takes the mouse: the left half is reachable, the right is not.
+        List<Point> presses = new CopyOnWriteArrayList<>();
+        edt(() -> {
+            javax.swing.JLayeredPane layers = new javax.swing.JLayeredPane();
+            layers.setPreferredSize(new java.awt.Dimension(300, 200));
+            JPanel c = new JPanel();
+            c.setName("t.canvas");
+            c.setBounds(0, 0, 300, 200);
+            c.addMouseListener(new MouseAdapter() {
+                @Override
+                public void mousePressed(MouseEvent e) {
+                    presses.add(e.getPoint());
+                }
+            });
+            JPanel cover = new JPanel();
+            cover.setName("t.cover");
+            cover.setBounds(150, 0, 150, 200);
+            cover.addMouseListener(new MouseAdapter() { });
+            layers.add(c, javax.swing.JLayeredPane.DEFAULT_LAYER);
+            layers.add(cover, javax.swing.JLayeredPane.PALETTE_LAYER);
+            frame.getContentPane().add(layers, BorderLayout.CENTER);
+            return null;
+        });
+        show();
+        clickAt("t.canvas", 20, 20);
+        assertEquals(List.of(new Point(20, 20)), presses);
+        ProbeException e = Gui.fails(ErrorCodes.NOT_CLICKABLE, () -> clickAt("t.canvas", 200, 20));
+        assertEquals("t.cover", e.details().get("blockedBy").asText(), e.getMessage());
+        Gui.fails(ErrorCodes.NOT_CLICKABLE, () -> click("t.canvas"));  // its centre (150, 100) is covered too
+        assertEquals(1, presses.size());
+    }
+
+    @Test
+    void aPointOfARowIsFromTheRowsTopLeftCorner() throws Exception {
+        JList<String> list = edt(() -> {
+            JList<String> l = new JList<>(IntStream.range(0, 50).mapToObj(i -> "row " + i).toArray(String[]::new));
+            l.setName("t.list");
+            frame.getContentPane().add(new JScrollPane(l), BorderLayout.CENTER);
+            return l;
+        });
+        List<Point> presses = new CopyOnWriteArrayList<>();
+        run(() -> list.addMouseListener(new MouseAdapter() {
+            @Override
+            public void mousePressed(MouseEvent e) {
+                presses.add(e.getPoint());
+            }
+        }));
+        show();
+        clickAt("t.list.row.45", 3, 2);  // scrolled into view first
+        Rectangle cell = edt(() -> list.getCellBounds(45, 45));
+        assertEquals(List.of(new Point(cell.x + 3, cell.y + 2)), presses);
+        assertEquals(45, (int) edt(list::getSelectedIndex));
+    }
 }

@@ -201,4 +201,34 @@ class HoverScrollTest {
         scroll.execute(Gui.ctx(), Wire.object().put("identifier", "t.button.start").put("dy", 3));
         assertEquals(4, wheels.get(), "one wheel event per notch, to the control under the pointer");
     }
+
+    @Test
+    void thePointerRestsAndTheWheelTurnsAtAPointInsideTheControl() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        run(() -> {
+            JPanel canvas = new JPanel();
+            canvas.setName("t.canvas");
+            MouseAdapter m = new MouseAdapter() {
+                @Override
+                public void mouseMoved(MouseEvent e) {
+                    seen.add("moved " + e.getX() + "," + e.getY());
+                }
+
+                @Override
+                public void mouseWheelMoved(java.awt.event.MouseWheelEvent e) {
+                    seen.add("wheel " + e.getX() + "," + e.getY());
+                }
+            };
+            canvas.addMouseMotionListener(m);
+            canvas.addMouseWheelListener(m);
+            frame.getContentPane().add(canvas, BorderLayout.CENTER);
+            frame.setVisible(true);
+        });
+        Gui.waitFor("the frame to be focused", () -> frame.isFocused());
+        hover.execute(Gui.ctx(), Wire.object().put("identifier", "t.canvas").put("x", 11).put("y", 22));
+        scroll.execute(Gui.ctx(), Wire.object().put("identifier", "t.canvas").put("x", 33).put("y", 44).put("dy", 1));
+        assertEquals(List.of("moved 11,22", "moved 33,44", "wheel 33,44"), seen);
+        Gui.fails(probe.api.ErrorCodes.POINT_OUTSIDE,
+                () -> hover.execute(Gui.ctx(), Wire.object().put("identifier", "t.canvas").put("x", 11).put("y", 100000)));
+    }
 }

@@ -78,13 +78,13 @@ class OpOptionsTest {
     void helpAndCompletionFollowTheDescription() throws Exception {
         OpDescription click = op("probe.click", "gui.click");
         String help = OpOptions.help(click, "hvm-dbg gui click");
-        assertTrue(help.startsWith("Usage: hvm-dbg gui click --identifier ID [--button B] [--count N] [--no-effects] [--settle-ms N]\n"), help);
+        assertTrue(help.startsWith("Usage: hvm-dbg gui click --identifier ID [--button B] [--count N] [--x X] [--y Y] [--no-effects] [--settle-ms N]\n"), help);
         assertTrue(help.contains("--count N"), help);
         assertTrue(help.contains("2 for a double click; an integer from 1 to 2; default 1"), help);
         assertEquals(List.of("left", "right", "middle"), OpOptions.complete(click, List.of("--button"), ""));
         assertEquals(List.of(), OpOptions.complete(click, List.of("--identifier"), ""));
         assertEquals(List.of("--button"), OpOptions.complete(click, List.of("--identifier", "x"), "--b"));
-        assertEquals(List.of("--identifier", "--button", "--count", "--double", "--no-effects", "--settle-ms"),
+        assertEquals(List.of("--identifier", "--button", "--count", "--double", "--x", "--y", "--no-effects", "--settle-ms"),
                 OpOptions.complete(click, List.of(), ""), "a flag the description declares (--double: --count 2) is an option too");
         assertTrue(help.contains("--double         the same as --count 2"), help);
         assertEquals(2, OpOptions.parse(click, List.of("--identifier", "a.b", "--double")).args().path("count").asInt());

@@ -82,6 +82,11 @@ final class Covering {
             return part.isEmpty();
         }
 
+        /** Point (x, y) of the component, in the window's coordinates, when it lies in the part that shows; else null. */
+        Point inWindow(int x, int y) {
+            return part.contains(x, y) ? new Point(x + dx, y + dy) : null;
+        }
+
         /** The centre of the part that shows, in the window's coordinates. */
         Point centreInWindow() {
             return new Point(part.x + part.width / 2 + dx, part.y + part.height / 2 + dy);

@@ -201,6 +201,11 @@ public final class SwingViewRegistry implements ViewRegistry {
 
     @Override
     public Verdict verdict(Target t) {
+        return verdict(t, (Point) null);
+    }
+
+    @Override
+    public Verdict verdict(Target t, Point point) {
         if (t.menuPath().isEmpty() && t.component().isShowing() && t.bounds().width > 0 && t.bounds().height > 0
                 && Scan.outOfSight(t.component())) {
             // A target a scan listed passed this check in the walk; one handed in from elsewhere is asked here.
@@ -209,7 +214,7 @@ public final class SwingViewRegistry implements ViewRegistry {
         List<Window> stack = windows();
         Covering covering = new Covering(stack);
         covering.identifiers = this::identifierOf;
-        return verdict(t, stack, covering);
+        return verdict(t, stack, covering, point);
     }
 
     /**
@@ -219,6 +224,16 @@ public final class SwingViewRegistry implements ViewRegistry {
      * a real press there.
      */
     private Verdict verdict(Target t, List<Window> stack, Covering covering) {
+        return verdict(t, stack, covering, null);
+    }
+
+    /**
+     * As {@link #verdict(Target, List, Covering)}, for a press at {@code point} of the target (its own
+     * units, from the top-left corner of its bounds; null: the centre of the part that shows). A
+     * point that does not show has no {@code at}: in a scroll pane it is still operable (an op scrolls
+     * it into view first), anywhere else it is refused.
+     */
+    private Verdict verdict(Target t, List<Window> stack, Covering covering, Point point) {
         Component c = t.component();
         if (!t.menuPath().isEmpty()) {
             for (JMenu m : t.menuPath()) {
@@ -237,7 +252,7 @@ public final class SwingViewRegistry implements ViewRegistry {
             return Verdict.refused("it has no size on screen", null);
         }
         Covering.Shown shown = covering.shown(t);
-        Point at = shown.empty() ? null : shown.centreInWindow();
+        Point at = point == null ? (shown.empty() ? null : shown.centreInWindow()) : shown.inWindow(b.x + point.x, b.y + point.y);
         // What a press meets first decides the reason: the modal filter, then what takes the press
         // at the point, then the control itself ignoring it (a disabled control receives the press).
         Verdict modal = blockedByModal(c, covering);
@@ -249,7 +264,8 @@ public final class SwingViewRegistry implements ViewRegistry {
                 // Scrolled out of view: a hand scrolls first, and so do the ops (Reach); nothing covers it yet.
                 return c.isEnabled() ? Verdict.OPERABLE : Verdict.refused(Verdict.DISABLED, null);
             }
-            return Verdict.refused("no part of it shows: it lies outside its window or the screen", null);
+            return Verdict.refused(point == null ? "no part of it shows: it lies outside its window or the screen"
+                    : "that point of it does not show: it lies outside its window or the screen", null);
         }
         Verdict landing = covering.at(t, at);
         if (!landing.operable()) {
