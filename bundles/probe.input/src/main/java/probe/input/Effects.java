@@ -19,7 +19,7 @@ import probe.api.swing.ViewRegistry;
  * The receipt of an action op ({@code gui.click}, {@code gui.type}, {@code gui.keypress}, and any op
  * that acts): what its input changed in the GUI, measured on the event dispatch thread from just
  * before the input to when the GUI has settled, and the settling that decides when the reply
- * comes. It puts three parts together, each with one job: the looks at the GUI ({@link Look}, with
+ * comes. It puts three parts together, each with one job: the looks at the GUI ({@link GuiState}, with
  * the bus's events meanwhile), the wait until the GUI has settled ({@link Settling}: the input's
  * direct effects have run, the event queue holds nothing more, the focus has landed and nothing the
  * input began to open is still on its way, at most {@code settleMillis} after the input was
@@ -59,7 +59,7 @@ public final class Effects implements AutoCloseable {
     // Written by before() on the EDT; read on the EDT by the settling, and by the op's thread once it ended.
     private volatile boolean begun;
     private long beganNanos;
-    private Look first;
+    private GuiState first;
     // The op's thread only.
     private boolean finished;
 
@@ -101,7 +101,7 @@ public final class Effects implements AutoCloseable {
         }
         begun = true;
         beganNanos = System.nanoTime();
-        first = Look.take(registry, wanted);
+        first = GuiState.take(registry, wanted);
         listen();
     }
 
@@ -126,7 +126,7 @@ public final class Effects implements AutoCloseable {
             return registry.resolve(identifier, states);
         } finally {
             // Taken before the lookup, and kept when it fails: the receipt stays whole either way.
-            first = new Look(registry, windows, states, Look.focus(registry));
+            first = new GuiState(registry, windows, states, GuiState.focus(registry));
             listen();
         }
     }

@@ -21,7 +21,7 @@ import probe.api.swing.ViewRegistry;
  * thread: the menus open now (the popups on Swing's selected menu path: a menu of the menu bar, a
  * submenu, a context menu), a submenu whose opening Swing has started (it opens after the menu's
  * delay), and the frames and dialogs made but not yet showing (a window whose opening has begun:
- * its peer was made, it shows later). Its one job is to read these from Swing; {@link Look} keeps
+ * its peer was made, it shows later). Its one job is to read these from Swing; {@link GuiState} keeps
  * them, {@link Settling} waits for what is opening, {@link ReceiptText} compares.
  */
 final class Openings {
@@ -77,7 +77,7 @@ final class Openings {
      * owner, such as the frame Swing makes for a dialog without one, is made with its dialog and
      * never shows). On the EDT.
      */
-    static List<Window> opening(Look before) {
+    static List<Window> opening(GuiState before) {
         List<Window> out = new ArrayList<>(1);
         for (Window w : unshown()) {
             if (!before.unshown.contains(w) && !before.windows.contains(w) && !ownsAShowingWindow(w)) {

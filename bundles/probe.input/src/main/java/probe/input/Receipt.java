@@ -42,10 +42,10 @@ final class ReceiptText {
      * @param withheld the controls whose text is given as its length
      * @param elapsedNanos the time since the first look, for when there is no {@code after}
      */
-    static ObjectNode of(Look before, Settling.Result after, EventLog events, Set<String> withheld, long elapsedNanos) {
+    static ObjectNode of(GuiState before, Settling.Result after, EventLog events, Set<String> withheld, long elapsedNanos) {
         ObjectNode r = Wire.object();
         Counter left = new Counter();
-        Look last = after == null ? null : after.look();
+        GuiState last = after == null ? null : after.look();
         if (last != null) {
             ArrayNode opened = r.putArray("opened");
             ArrayNode closed = r.putArray("closed");

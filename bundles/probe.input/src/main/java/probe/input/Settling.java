@@ -50,13 +50,13 @@ final class Settling implements Runnable {
      * (null when the EDT did not take it in time, or only the time was wanted) and the longest the
      * event thread kept a step of the settling waiting.
      */
-    record Result(boolean settled, long settledNanos, Look look, long busyNanos) {
+    record Result(boolean settled, long settledNanos, GuiState look, long busyNanos) {
     }
 
     private final AtomicInteger state = new AtomicInteger(PENDING);
     private final CountDownLatch done = new CountDownLatch(1);
     private final ViewRegistry registry;
-    private final Look first;
+    private final GuiState first;
     private final boolean whole;
     private final long beganNanos;
     private final long startNanos;
@@ -72,7 +72,7 @@ final class Settling implements Runnable {
     /** Whether something was seen opening: the settling may then run to the longer bound. */
     private boolean extended;
 
-    private Settling(ViewRegistry registry, Look first, boolean whole, long beganNanos, long boundMillis, long lateMillis, Runnable stop) {
+    private Settling(ViewRegistry registry, GuiState first, boolean whole, long beganNanos, long boundMillis, long lateMillis, Runnable stop) {
         this.registry = registry;
         this.first = first;
         this.whole = whole;
@@ -95,7 +95,7 @@ final class Settling implements Runnable {
      * @param stop run on the EDT just before the last look, or when the settling is abandoned (stops the events)
      * @return what it saw; its look is null when the EDT did not take the last look in time
      */
-    static Result await(ViewRegistry registry, Look first, boolean whole, long beganNanos, long boundMillis, long lateMillis,
+    static Result await(ViewRegistry registry, GuiState first, boolean whole, long beganNanos, long boundMillis, long lateMillis,
             Deadline deadline, Runnable stop) throws InterruptedException {
         Settling s = new Settling(registry, first, whole, beganNanos, boundMillis, lateMillis, stop);
         s.queued(s.startNanos);
@@ -179,10 +179,10 @@ final class Settling implements Runnable {
         }
         try {
             long settledNanos = System.nanoTime() - beganNanos;
-            Look last = null;
+            GuiState last = null;
             if (whole) {
                 stop.run();
-                last = Look.take(registry, true).since(first, registry);
+                last = GuiState.take(registry, true).since(first, registry);
             }
             result = new Result(settled, settledNanos, last, busyNanos);
         } finally {

@@ -1,5 +1,6 @@
 package probe.cli.internal;
 
+import probe.cli.ops.CompiledDescriptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;
@@ -14,7 +15,7 @@ import probe.api.ErrorCodes;
 import probe.api.Nearest;
 import probe.api.OpDescription;
 import probe.api.OpDescription.Arg;
-import probe.client.Described;
+import probe.client.DescriptionCache;
 import probe.client.ProbeClient;
 import probe.client.ProbeOpException;
 import probe.client.ProbeUnavailableException;
@@ -23,9 +24,9 @@ import probe.client.line.OpOptions;
 /**
  * {@code hvm-dbg gui VERB [OPTIONS]}: every op as a verb, its options read by {@link OpOptions} from
  * the op's description, the one parser of the verbs' options. The descriptions are the running GUI's
- * ({@link Described}: {@code probe.describe}, kept under the hash its hello gives), so an op installed
+ * ({@link DescriptionCache}: {@code probe.describe}, kept under the hash its hello gives), so an op installed
  * into the GUI is a verb at once and an op's newer bundle decides its options; the descriptions
- * hvm-dbg is built with ({@link Known}) serve only when no GUI answers: help, completion, and a line
+ * hvm-dbg is built with ({@link CompiledDescriptions}) serve only when no GUI answers: help, completion, and a line
  * checked before hvm-dbg says why nothing answers. What the command line adds to an op (a file to
  * write, an exit code, a loop) is its {@link GuiVerb}.
  */
@@ -40,7 +41,7 @@ final class GuiLine {
     /** The compiled-in verbs, by verb. */
     static Map<String, OpDescription> known() {
         Map<String, OpDescription> m = new TreeMap<>();
-        for (OpDescription d : Known.all()) {
+        for (OpDescription d : CompiledDescriptions.all()) {
             if (!d.connection()) {
                 m.put(d.verb(), d);
             }
@@ -53,15 +54,15 @@ final class GuiLine {
      * one description is read first, so that a line checked without a GUI reads one file, not all of them.
      */
     static OpDescription knownVerb(String verb) {
-        OpDescription d = Known.of("gui." + verb).orElse(null);
+        OpDescription d = CompiledDescriptions.of("gui." + verb).orElse(null);
         if (d != null && d.verb().equals(verb) && !d.connection()) {
             return d;
         }
         return known().get(verb);
     }
 
-    /** The verbs of the ops a running probe describes, by verb ({@link Described}: kept under the hash its hello gives). */
-    static Map<String, OpDescription> described(Described served) {
+    /** The verbs of the ops a running probe describes, by verb ({@link DescriptionCache}: kept under the hash its hello gives). */
+    static Map<String, OpDescription> described(DescriptionCache served) {
         Map<String, OpDescription> m = new TreeMap<>();
         for (OpDescription d : served.all().values()) {
             if (!d.connection()) {
@@ -129,7 +130,7 @@ final class GuiLine {
         ProbeClient client = null;
         try {
             client = ProbeCommand.connect(s);
-            Described served = Described.of(client);
+            DescriptionCache served = DescriptionCache.of(client);
             OpDescription d = served.byVerb(verb);
             if (d == null) {
                 Map<String, OpDescription> theirs = described(served);
@@ -310,7 +311,7 @@ final class GuiLine {
         String more = null;
         Shared s = g.shared(out, err, InputStream.nullInputStream());
         try (ProbeClient client = ProbeCommand.connect(s)) {
-            all = described(Described.of(client));
+            all = described(DescriptionCache.of(client));
         } catch (ProbeUnavailableException e) {
             all = known();
             more = "(no GUI answers: these are the verbs hvm-dbg is built with; its op bundles may add more)";
@@ -353,7 +354,7 @@ final class GuiLine {
         List<String> out = new ArrayList<>();
         Map<String, OpDescription> all;
         try (ProbeClient client = ProbeCommand.connect(g.shared(null, null, InputStream.nullInputStream()))) {
-            all = described(Described.of(client));
+            all = described(DescriptionCache.of(client));
         } catch (Exception e) {
             all = known(); // no GUI: the verbs hvm-dbg is built with
         }

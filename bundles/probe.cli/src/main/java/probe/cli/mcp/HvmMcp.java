@@ -1,5 +1,6 @@
 package probe.cli.mcp;
 
+import probe.cli.ops.CompiledDescriptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -45,7 +46,6 @@ import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.text.Listing;
-import probe.cli.internal.Known;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
@@ -63,7 +63,7 @@ import reactor.core.scheduler.Schedulers;
  * built on the official MCP Java SDK ({@link McpServer#async}, with its stdio transport written here:
  * {@link StdioTransport}).
  * It runs in the CLI's process and reaches the GUI through the probe's socket with the client
- * library, one connection for the tools ({@link Probe}) and one for the event subscription
+ * library, one connection for the tools ({@link ProbeLink}) and one for the event subscription
  * ({@link EventFeed}); nothing of MCP enters the GUI's JVM. A GUI that is not there, or goes away,
  * makes a tool's result an error with what to start; the server keeps running and the next call
  * connects again. A result's text is written for a model ({@link Replies}, {@link Snapshot}, and
@@ -96,7 +96,7 @@ public final class HvmMcp {
      * answers for (its main class, pid and windows' titles, from {@code probe.hello}): the model
      * learns it drives HVM only when HVM answers.
      */
-    static String instructions(Probe probe) {
+    static String instructions(ProbeLink probe) {
         try (ProbeClient c = probe.connect(ASK_WHO)) {
             return INSTRUCTIONS + answering(c.hello(ASK_WHO).path("application"));
         } catch (RuntimeException e) {
@@ -129,14 +129,14 @@ public final class HvmMcp {
     /** How often a long gui_wait tells a client that asked for progress how long it has waited. */
     static final Duration PROGRESS_EVERY = Duration.ofSeconds(1);
 
-    private final Probe probe;
+    private final ProbeLink probe;
     private final EventFeed events;
     private final Function<String, String> env;
     private final PrintStream log;
     /** Whether a result's text ends with its data as JSON too ({@code hvm-dbg mcp --json}), for a client that reads no structuredContent. */
     private final boolean dataInText;
     /** The calls in flight, for notifications/cancelled. */
-    final Requests requests;
+    final CallsInFlight requests;
     /**
      * The dialog the last result said was open (its name; null for none): a dialog open now that is
      * another one opened since (on its own, as an error does, or by the call), and the result lists
@@ -144,11 +144,11 @@ public final class HvmMcp {
      */
     private volatile String lastDialog;
 
-    HvmMcp(Probe probe, EventFeed events, Function<String, String> env, PrintStream log) {
-        this(probe, events, env, log, false, new Requests(new JacksonMcpJsonMapper(new ObjectMapper())));
+    HvmMcp(ProbeLink probe, EventFeed events, Function<String, String> env, PrintStream log) {
+        this(probe, events, env, log, false, new CallsInFlight(new JacksonMcpJsonMapper(new ObjectMapper())));
     }
 
-    HvmMcp(Probe probe, EventFeed events, Function<String, String> env, PrintStream log, boolean dataInText, Requests requests) {
+    HvmMcp(ProbeLink probe, EventFeed events, Function<String, String> env, PrintStream log, boolean dataInText, CallsInFlight requests) {
         this.probe = probe;
         this.events = events;
         this.env = env;
@@ -191,10 +191,10 @@ public final class HvmMcp {
         reading.start();
         PrintStream stdout = System.out;
         System.setOut(err);
-        Probe probe = new Probe(socket, timeout, tokenFile);
+        ProbeLink probe = new ProbeLink(socket, timeout, tokenFile);
         // The feed's connection has a short read timeout: a GUI that accepts the connection and never
         // answers the subscription (one that is stopping) must not hold the feed back from the GUI that comes next.
-        Requests json = new Requests(new JacksonMcpJsonMapper(new ObjectMapper()));
+        CallsInFlight json = new CallsInFlight(new JacksonMcpJsonMapper(new ObjectMapper()));
         HvmMcp[] self = new HvmMcp[1];
         // The feed tells the tools when the ops present may have changed: a GUI answers (anew), or probe.ops.changed.
         EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY, err, op -> self[0].opsChanged(op));
@@ -252,7 +252,7 @@ public final class HvmMcp {
 
     /**
      * The tools now, by name, in the order listed: those of the ops hvm-dbg is built with first
-     * ({@link Known}: there before any GUI answers), then gui_events; an op the GUI reports beyond
+     * ({@link CompiledDescriptions}: there before any GUI answers), then gui_events; an op the GUI reports beyond
      * them is added, and removed once it goes ({@link #refresh}).
      */
     private final Map<String, ToolSpecs.Spec> tools = new LinkedHashMap<>();
@@ -285,7 +285,7 @@ public final class HvmMcp {
                 }
             }
         }
-        return Known.of(op).map(d -> !d.acts()).orElse(false);
+        return CompiledDescriptions.of(op).map(d -> !d.acts()).orElse(false);
     }
 
     /**
@@ -316,7 +316,7 @@ public final class HvmMcp {
                 .tool(s.tool())
                 .callHandler((exchange, request) -> {
                     Mono<CallToolResult> result = Mono.fromCallable(() -> call(s, request.arguments(),
-                            Requests.id(request.meta()), progress(exchange, request.meta())));
+                            CallsInFlight.id(request.meta()), progress(exchange, request.meta())));
                     return waits ? result.subscribeOn(Schedulers.boundedElastic()) : result;
                 })
                 .build();
@@ -453,7 +453,7 @@ public final class HvmMcp {
                     continue;
                 }
                 OpDescription now = present.get(s.op());
-                if (now == null ? Known.of(s.op()).isEmpty() : !DescriptionJson.served(now).equals(DescriptionJson.served(s.described()))) {
+                if (now == null ? CompiledDescriptions.of(s.op()).isEmpty() : !DescriptionJson.served(now).equals(DescriptionJson.served(s.described()))) {
                     tools.remove(s.name());
                     removed.add(s.name());
                     if (now == null) {
@@ -576,7 +576,7 @@ public final class HvmMcp {
             return refused(e, now ? dialogNow() : null);
         } catch (ProbeUnavailableException e) {
             return error(unavailable(e));
-        } catch (Probe.ReplyLost e) {
+        } catch (ProbeLink.ReplyLost e) {
             return error("error client.reply_lost: " + e.getMessage());
         } catch (ProbePeerException e) {
             return error("error client.foreign_peer: " + e.getMessage());
@@ -626,7 +626,7 @@ public final class HvmMcp {
         args.put("maxItems", (int) ToolArgs.integer(args, s.takes(), "maxItems")).put("format", "text");
         // The list and the dialog line asked for back to back on the probe's connection, from this
         // thread: one round trip, no thread hand-off. A refused list is the tool's error.
-        Probe.Both both = probe.both(s.op(), args, null, Ops.DIALOG_CURRENT);
+        ProbeLink.Both both = probe.both(s.op(), args, null, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             throw both.refused();
         }
@@ -791,7 +791,7 @@ public final class HvmMcp {
      * dialog line is the state after the op, and the tool costs one round trip instead of two.
      */
     private CallToolResult action(ToolSpecs.Spec s, ObjectNode args, Duration replyTimeout) {
-        Probe.Both both = probe.both(s.op(), args, replyTimeout, Ops.DIALOG_CURRENT);
+        ProbeLink.Both both = probe.both(s.op(), args, replyTimeout, Ops.DIALOG_CURRENT);
         if (both.refused() != null) {
             lastDialog = both.secondFailed() == null ? Snapshot.dialogName(both.second()) : lastDialog;
             return refused(both.refused(), nowLine(both, false));
@@ -837,8 +837,8 @@ public final class HvmMcp {
         return result(Replies.action(done, data, dialog, unknown, show, appeared), data, dialog);
     }
 
-    /** The words after {@code now:} for a {@link Probe.Both} whose second op was gui.dialog.current, as {@link #dialogNow} words it. */
-    private static String nowLine(Probe.Both both, boolean withTitle) {
+    /** The words after {@code now:} for a {@link ProbeLink.Both} whose second op was gui.dialog.current, as {@link #dialogNow} words it. */
+    private static String nowLine(ProbeLink.Both both, boolean withTitle) {
         ProbeClientException e = both.secondFailed();
         if (e == null) {
             return Phrases.dialogHead(both.second(), withTitle);

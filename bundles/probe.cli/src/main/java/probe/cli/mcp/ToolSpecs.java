@@ -1,5 +1,6 @@
 package probe.cli.mcp;
 
+import probe.cli.ops.CompiledDescriptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,7 +17,6 @@ import probe.api.DescriptionJson;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.wire.Wire;
-import probe.cli.internal.Known;
 
 /**
  * The tools as a model sees them, each built from its op's description ({@link OpDescription}, the
@@ -79,12 +79,12 @@ final class ToolSpecs {
 
     /**
      * The tools there before any GUI answers: one per op of the contract (but {@link #noTool}), from
-     * the descriptions hvm-dbg is built with ({@link Known}), by op name, and gui_events.
+     * the descriptions hvm-dbg is built with ({@link CompiledDescriptions}), by op name, and gui_events.
      */
     static List<Spec> known() {
         List<Spec> known = new ArrayList<>();
-        for (String op : Known.names()) {
-            Known.of(op).filter(d -> !noTool(d)).ifPresent(d -> known.add(of(d, name(d))));
+        for (String op : CompiledDescriptions.names()) {
+            CompiledDescriptions.of(op).filter(d -> !noTool(d)).ifPresent(d -> known.add(of(d, name(d))));
         }
         known.add(events());
         return known;

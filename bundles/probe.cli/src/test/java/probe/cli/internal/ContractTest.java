@@ -1,5 +1,6 @@
 package probe.cli.internal;
 
+import probe.cli.ops.CompiledDescriptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -32,7 +33,7 @@ import probe.api.Ops;
 class ContractTest {
     /** The contract: the ops the probe's own op bundles describe (compiled into hvm-dbg), not the transport's own. */
     static List<String> contract() {
-        return Known.names().stream().filter(op -> !op.startsWith("probe.")).collect(java.util.stream.Collectors.toList());
+        return CompiledDescriptions.names().stream().filter(op -> !op.startsWith("probe.")).collect(java.util.stream.Collectors.toList());
     }
 
     /** The Gogo commands' component description, as bnd wrote it into the probe.gogo jar. */
@@ -42,7 +43,7 @@ class ContractTest {
     void everyOpOfTheContractIsDescribedAndAVerbOfHvmDbg() {
         Map<String, OpDescription> verbs = GuiLine.known();
         for (String op : contract()) {
-            Optional<OpDescription> d = Known.of(op);
+            Optional<OpDescription> d = CompiledDescriptions.of(op);
             assertTrue(d.isPresent(), op + " has no description compiled into hvm-dbg: its bundle declares "
                     + OpDescription.location(op) + " and probe.cli's pom unpacks it (execution known-ops)");
             assertTrue(d.get().connection() || verbs.get(d.get().verb()) == d.get(),
@@ -54,7 +55,7 @@ class ContractTest {
     @Test
     void theSpecialCasesStandForOpsOfTheContractAndSpellNoOptionTwice() {
         for (String op : contract()) {
-            OpDescription d = Known.of(op).orElseThrow();
+            OpDescription d = CompiledDescriptions.of(op).orElseThrow();
             GuiVerb v = GuiVerb.of(d);
             for (GuiVerb.Extra x : v.extras()) {
                 for (String spelt : x.alias() == null ? List.of(x.name()) : List.of(x.name(), x.alias())) {

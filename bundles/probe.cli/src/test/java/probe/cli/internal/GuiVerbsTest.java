@@ -1,5 +1,6 @@
 package probe.cli.internal;
 
+import probe.cli.ops.CompiledDescriptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -300,12 +301,12 @@ class GuiVerbsTest {
                 // As the real probe serves them: every op of the contract described.
                 ObjectNode all = Wire.object();
                 com.fasterxml.jackson.databind.node.ArrayNode list = all.putArray("ops");
-                Known.all().forEach(k -> list.add(DescriptionJson.served(k)));
+                CompiledDescriptions.all().forEach(k -> list.add(DescriptionJson.served(k)));
                 all.putArray("unavailable");
                 conn.reply(req, all);
                 return;
             }
-            java.util.Optional<OpDescription> d = Known.of(op);
+            java.util.Optional<OpDescription> d = CompiledDescriptions.of(op);
             if (d.isEmpty()) {
                 ops.handle(req, conn);
                 return;

@@ -1,5 +1,6 @@
 package probe.cli.internal;
 
+import probe.cli.ops.CompiledDescriptions;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -76,7 +77,7 @@ class MainTest {
                 // The running GUI has an op hvm-dbg was not built with (as itest DemoEcho installs it).
                 ObjectNode d = Wire.object();
                 com.fasterxml.jackson.databind.node.ArrayNode ops = d.putArray("ops");
-                for (OpDescription k : Known.all()) {
+                for (OpDescription k : CompiledDescriptions.all()) {
                     ops.add(k.op().equals("gui.list") ? newerList() : DescriptionJson.served(k));
                 }
                 ops.add(DescriptionJson.served(OpDescription.of(Wire.mapper().readTree(ECHO))));
@@ -121,7 +122,7 @@ class MainTest {
 
     /** gui.list as a newer bundle than hvm-dbg's would describe it: with an argument more, depth. */
     private static ObjectNode newerList() {
-        ObjectNode list = DescriptionJson.served(Known.of("gui.list").orElseThrow());
+        ObjectNode list = DescriptionJson.served(CompiledDescriptions.of("gui.list").orElseThrow());
         ((com.fasterxml.jackson.databind.node.ArrayNode) list.get("args")).addObject().put("name", "depth").put("type", "integer")
                 .put("minimum", 1).put("label", "N").put("help", "how deep");
         list.remove("schema");

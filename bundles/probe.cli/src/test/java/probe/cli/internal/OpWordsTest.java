@@ -1,5 +1,6 @@
 package probe.cli.internal;
 
+import probe.cli.ops.CompiledDescriptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -13,7 +14,7 @@ import probe.client.format.ReplyText;
 
 /**
  * The contract's ops in their own words: each op's sentences as its bundle's description writes them
- * (compiled into hvm-dbg: {@link Known}), filled by the one wording every front end uses ({@link ReplyText}).
+ * (compiled into hvm-dbg: {@link CompiledDescriptions}), filled by the one wording every front end uses ({@link ReplyText}).
  * These are the lines the front ends printed before the words were data; they must not change.
  */
 class OpWordsTest {
@@ -23,11 +24,11 @@ class OpWordsTest {
     }
 
     private static String head(String op, String data) throws Exception {
-        return ReplyText.head(Known.of(op).orElseThrow(), data == null ? null : json(data), null);
+        return ReplyText.head(CompiledDescriptions.of(op).orElseThrow(), data == null ? null : json(data), null);
     }
 
     private static String head(String op, String data, String args) throws Exception {
-        return ReplyText.head(Known.of(op).orElseThrow(), json(data), json(args));
+        return ReplyText.head(CompiledDescriptions.of(op).orElseThrow(), json(data), json(args));
     }
 
     @Test
@@ -69,7 +70,7 @@ class OpWordsTest {
         assertEquals("derived identifier only: button w.button.b \"B\"\naudit: 1 problem: 1 derived identifier only (the ops reach"
                 + " that one by the identifier the probe derived; the app does not name it)",
                 head(Ops.AUDIT, "{'problems':[{'identifier':'w.button.b','role':'button','label':'B','problem':'derived identifier only'}]}"));
-        OpDescription audit = Known.of(Ops.AUDIT).orElseThrow();
+        OpDescription audit = CompiledDescriptions.of(Ops.AUDIT).orElseThrow();
         assertEquals(true, ReplyText.findings(audit, json("{'problems':[{'identifier':'x'}]}")));
         assertEquals(false, ReplyText.findings(audit, json("{'problems':[]}")));
     }
@@ -117,7 +118,7 @@ class OpWordsTest {
 
     @Test
     void aHoverThatShowedATooltipSaysNoOtherChange() throws Exception {
-        OpDescription hover = Known.of(Ops.HOVER).orElseThrow();
+        OpDescription hover = CompiledDescriptions.of(Ops.HOVER).orElseThrow();
         assertEquals("hovering over a.b; tooltip \"Start it\" \u2192 no other change".replace(" \u2192 ", arrow()),
                 ReplyText.say(hover, json("{'at':[1,2],'tooltip':'Start it','effects':{}}"), json("{'identifier':'a.b'}")));
         assertEquals("hovering over a.b" + arrow() + "no visible change",
@@ -142,7 +143,7 @@ class OpWordsTest {
 
     @Test
     void everyOpSaysSomethingOfAnyReply() throws Exception {
-        for (OpDescription d : Known.all()) {
+        for (OpDescription d : CompiledDescriptions.all()) {
             // Whatever a probe sends (nothing, a bare value), every op says something rather than fail.
             for (JsonNode data : new JsonNode[] {null, json("null"), json("3"), json("{}"), json("{'effects':{}}")}) {
                 assertFalse(ReplyText.say(d, data, null).isEmpty(), d.op() + " " + data);

@@ -1,5 +1,6 @@
 package probe.cli.mcp;
 
+import probe.cli.ops.CompiledDescriptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -109,7 +110,7 @@ class RepliesTest {
                 + "2 marks (number, identifier, role, label):\n"
                 + "1  toolbar.button.createVM  button  \"Create VM\"\n"
                 + "2  (no identifier)  button", Replies.screenshot(data, 640, 400,
-                        probe.client.format.ReplyText.head(probe.cli.internal.Known.of(probe.api.Ops.SCREENSHOT).orElseThrow(), data, null)));
+                        probe.client.format.ReplyText.head(probe.cli.ops.CompiledDescriptions.of(probe.api.Ops.SCREENSHOT).orElseThrow(), data, null)));
         assertEquals("screenshot of dialog: 10x10 pixels, scale 1 (the probe's pixels)",
                 Replies.screenshot(json("{'scope':'dialog','width':10,'height':10}"), 10, 10, null));
     }

@@ -65,7 +65,7 @@ class RetryTest {
         };
     }
 
-    private HvmMcp server(Probe probe) {
+    private HvmMcp server(ProbeLink probe) {
         return new HvmMcp(probe, null, name -> null, new PrintStream(log, true));
     }
 
@@ -80,7 +80,7 @@ class RetryTest {
     @Test
     void aClickWhoseReplyWasLostIsNotSentAgainAndTheModelIsToldToLook() throws Exception {
         AtomicInteger dropped = new AtomicInteger();
-        try (TestProbe probe = TestProbe.start(dir, gui(Ops.CLICK, dropped)); Probe p = new Probe(probe.socket(), Duration.ofSeconds(5), null)) {
+        try (TestProbe probe = TestProbe.start(dir, gui(Ops.CLICK, dropped)); ProbeLink p = new ProbeLink(probe.socket(), Duration.ofSeconds(5), null)) {
             HvmMcp mcp = server(p);
             assertFalse(mcp.call("gui_dialog", Map.of()).isError(), "the connection has served a call");
             CallToolResult click = mcp.call("gui_click", Map.of("identifier", "a.b"));
@@ -100,7 +100,7 @@ class RetryTest {
     @Test
     void anOpThatOnlyLooksIsSentAgainOnANewConnection() throws Exception {
         AtomicInteger dropped = new AtomicInteger();
-        try (TestProbe probe = TestProbe.start(dir, gui(Ops.LIST, dropped)); Probe p = new Probe(probe.socket(), Duration.ofSeconds(5), null)) {
+        try (TestProbe probe = TestProbe.start(dir, gui(Ops.LIST, dropped)); ProbeLink p = new ProbeLink(probe.socket(), Duration.ofSeconds(5), null)) {
             HvmMcp mcp = server(p);
             assertFalse(mcp.call("gui_dialog", Map.of()).isError());
             CallToolResult snapshot = mcp.call("gui_snapshot", Map.of());
@@ -118,7 +118,7 @@ class RetryTest {
     @Test
     void aClickThatCouldNotBeWrittenIsSentOnANewConnection() throws Exception {
         Path socket;
-        Probe p;
+        ProbeLink p;
         HvmMcp mcp;
         CountDownLatch gone = new CountDownLatch(1);
         TestProbe.Handler answers = gui("none", new AtomicInteger());
@@ -130,12 +130,12 @@ class RetryTest {
             }
         })) {
             socket = first.socket();
-            p = new Probe(socket, Duration.ofSeconds(5), null);
+            p = new ProbeLink(socket, Duration.ofSeconds(5), null);
             mcp = server(p);
             assertFalse(mcp.call("gui_dialog", Map.of()).isError());
             assertTrue(gone.await(10, TimeUnit.SECONDS), "the first GUI closed the connection");
         }
-        try (TestProbe second = TestProbe.start(dir, gui("none", new AtomicInteger())); Probe closing = p) {
+        try (TestProbe second = TestProbe.start(dir, gui("none", new AtomicInteger())); ProbeLink closing = p) {
             CallToolResult click = mcp.call("gui_click", Map.of("identifier", "a.b"));
             assertFalse(click.isError(), text(click));
             assertEquals(1, count(second, Ops.CLICK), second.requests().toString());

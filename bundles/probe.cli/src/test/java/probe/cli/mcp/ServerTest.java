@@ -1,5 +1,6 @@
 package probe.cli.mcp;
 
+import probe.cli.ops.CompiledDescriptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -28,7 +29,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import probe.api.OpDescription;
 import probe.api.wire.Wire;
-import probe.cli.internal.Known;
 import probe.testing.TestProbe;
 
 /**
@@ -257,7 +257,7 @@ class ServerTest {
         Map<String, String> kinds = new java.util.HashMap<>(expected);
         for (ToolSpecs.Spec s : ToolSpecs.known()) {
             if (s.op() != null && !kinds.containsKey(s.name())) {
-                OpDescription d = Known.of(s.op()).orElseThrow();
+                OpDescription d = CompiledDescriptions.of(s.op()).orElseThrow();
                 kinds.put(s.name(), !d.acts() ? "readOnly" : d.destructive() ? "destructive" : "harmless");
             }
         }
@@ -316,7 +316,7 @@ class ServerTest {
     }
 
     /**
-     * Requests piped in and the pipe closed at once ({@code printf … | hvm-dbg mcp}): every one is
+     * CallsInFlight piped in and the pipe closed at once ({@code printf … | hvm-dbg mcp}): every one is
      * answered before the server ends, a tool whose probe is slow to reply too, and a wait that runs
      * on a thread of its own and is answered only after the input ended.
      */

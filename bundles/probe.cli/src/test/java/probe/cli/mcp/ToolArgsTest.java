@@ -1,5 +1,6 @@
 package probe.cli.mcp;
 
+import probe.cli.ops.CompiledDescriptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -19,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.wire.Wire;
-import probe.cli.internal.Known;
 import probe.api.wire.Json;
 
 /**
@@ -38,7 +38,7 @@ class ToolArgsTest {
     }
 
     private static ToolSpecs.Spec spec(String op) {
-        OpDescription d = Known.of(op).orElseThrow();
+        OpDescription d = CompiledDescriptions.of(op).orElseThrow();
         return ToolSpecs.of(d, ToolSpecs.name(d));
     }
 
@@ -56,17 +56,17 @@ class ToolArgsTest {
     @Test
     void aToolPerOpWithItsDescriptionsSchemaTitleAndAnnotations() {
         Map<String, String> names = new HashMap<>();
-        for (String op : probe.cli.internal.Known.names()) {
+        for (String op : probe.cli.ops.CompiledDescriptions.names()) {
             if (op.startsWith("probe.")) {
                 continue;
             }
             ToolSpecs.Spec s = spec(op);
             if (s == null) {
-                assertTrue(ToolSpecs.noTool(Known.of(op).orElseThrow()), op);
+                assertTrue(ToolSpecs.noTool(CompiledDescriptions.of(op).orElseThrow()), op);
                 continue;
             }
             names.put(op, s.name());
-            OpDescription d = Known.of(op).orElseThrow();
+            OpDescription d = CompiledDescriptions.of(op).orElseThrow();
             assertEquals(d.title(), s.tool().title(), s.name());
             assertTrue(s.tool().description().startsWith(op.equals(Ops.LIST) ? "The visible controls" : d.summary()), s.name());
             assertEquals(!d.acts(), s.readOnly(), s.name());
@@ -97,7 +97,7 @@ class ToolArgsTest {
                 Map.entry(Ops.KEYPRESS, "gui_keypress"), Map.entry(Ops.SELECT, "gui_select"), Map.entry(Ops.HOVER, "gui_hover"),
                 Map.entry(Ops.SCROLL, "gui_scroll"), Map.entry(Ops.DIALOG_CURRENT, "gui_dialog"), Map.entry(Ops.SCREENSHOT, "gui_screenshot"));
         assertTrue(names.entrySet().containsAll(named.entrySet()), names.toString());
-        names.forEach((op, name) -> assertTrue(named.containsKey(op) || name.equals("gui_" + Known.of(op).orElseThrow().verb()), name));
+        names.forEach((op, name) -> assertTrue(named.containsKey(op) || name.equals("gui_" + CompiledDescriptions.of(op).orElseThrow().verb()), name));
         assertEquals(List.of("max"), List.copyOf(props(ToolSpecs.events()).keySet()));
     }
 

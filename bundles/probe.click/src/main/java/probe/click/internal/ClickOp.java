@@ -42,7 +42,7 @@ public final class ClickOp extends ActingOp {
         Point point = Points.of(args, "x", "y");
 
         // One EDT hop in the common case: resolve, check, post the click, and wait behind it.
-        Point at = Menus.reach(registry, effects, identifier, deadline, (r, t) -> Reach.check(r, t, point), (t, v) -> {
+        Point at = Reaching.reach(registry, effects, identifier, deadline, (r, t) -> Reach.check(r, t, point), (t, v) -> {
             // Where the verdict says a hand presses: the point asked for, else the centre of the part that shows.
             Mouse.click(t.window(), v.at(), button, count);
             return v.at();

@@ -58,7 +58,7 @@ public final class HoverOp extends ActingOp {
         String identifier = args.get("identifier").textValue();
         Point point = Points.of(args, "x", "y");
 
-        Rest rest = Menus.reach(registry, effects, identifier, deadline, (r, t) -> Reach.pointer(r, t, point), HoverOp::move,
+        Rest rest = Reaching.reach(registry, effects, identifier, deadline, (r, t) -> Reach.pointer(r, t, point), HoverOp::move,
                 "the pointer reached the item");
 
         String tooltip = null;

@@ -1,4 +1,4 @@
-package probe.cli.internal;
+package probe.cli.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,11 +10,11 @@ import org.junit.jupiter.api.Test;
 import probe.api.OpDescription;
 import probe.api.Ops;
 
-class KnownTest {
+class CompiledDescriptionsTest {
     @Test
     void everyOpOfTheContractAndTheTransportIsCompiledIn() {
         List<String> ops = new ArrayList<>();
-        for (OpDescription d : Known.all()) {
+        for (OpDescription d : CompiledDescriptions.all()) {
             ops.add(d.op());
             assertTrue(d.declared(), d.op());
         }
@@ -30,7 +30,7 @@ class KnownTest {
         expected.sort(null);
         assertEquals(expected, ops);
         assertTrue(ops.containsAll(List.of(Ops.AUTH, Ops.DESCRIBE, Ops.HELLO, Ops.CLICK, "gui.close")), ops.toString());
-        assertEquals("click", Known.of(Ops.CLICK).orElseThrow().verb());
-        assertFalse(Known.of("demo.echo").isPresent(), "only what hvm-dbg is built with");
+        assertEquals("click", CompiledDescriptions.of(Ops.CLICK).orElseThrow().verb());
+        assertFalse(CompiledDescriptions.of("demo.echo").isPresent(), "only what hvm-dbg is built with");
     }
 }

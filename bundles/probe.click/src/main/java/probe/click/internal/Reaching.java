@@ -21,8 +21,8 @@ import probe.input.Reach;
  * The way a hand reaches a control, row, tab or menu item, for gui.click and gui.hover: one EDT
  * hop when it shows; for an item in a closed menu, each menu of its chain clicked open first.
  */
-final class Menus {
-    private Menus() {
+final class Reaching {
+    private Reaching() {
     }
 
     /** Whether a hand may act on a target, as the registry answers ({@link Reach#check}, {@link Reach#pointer}). On the EDT. */

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The calls in flight by id: what the SDK 2.1.0 does not give a handler, and what a cancel ends. */
-class RequestsTest {
-    private final Requests requests = new Requests(new JacksonMcpJsonMapper(new ObjectMapper()));
+class CallsInFlightTest {
+    private final CallsInFlight requests = new CallsInFlight(new JacksonMcpJsonMapper(new ObjectMapper()));
 
     private JSONRPCMessage read(String line) throws Exception {
         return McpSchema.deserializeJsonRpcMessage(requests, line);
@@ -26,11 +26,11 @@ class RequestsTest {
         JSONRPCRequest r = (JSONRPCRequest) read("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"gui_wait\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p\"}}}");
         McpSchema.CallToolRequest call = requests.convertValue(r.params(), McpSchema.CallToolRequest.class);
-        assertEquals("7", Requests.id(call.meta()));
+        assertEquals("7", CallsInFlight.id(call.meta()));
         assertEquals("p", call.meta().get("progressToken"), "the client's own _meta is kept");
         JSONRPCRequest other = (JSONRPCRequest) read("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\",\"params\":{}}");
         assertEquals(Map.of(), other.params(), "other requests pass unchanged");
-        assertNull(Requests.id(null));
+        assertNull(CallsInFlight.id(null));
     }
 
     @Test

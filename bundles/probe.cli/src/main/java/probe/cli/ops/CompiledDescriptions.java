@@ -1,4 +1,4 @@
-package probe.cli.internal;
+package probe.cli.ops;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,8 +23,8 @@ import probe.api.wire.Json;
  * {@code probe.describe} says which ops it has now, and describes any other. Each file is read once,
  * when first asked for. Thread-safe.
  */
-public final class Known {
-    private Known() {
+public final class CompiledDescriptions {
+    private CompiledDescriptions() {
     }
 
     /** Where a compiled-in description is on the class path. */
@@ -41,7 +41,7 @@ public final class Known {
     public static List<String> names() {
         List<String> n = names;
         if (n == null) {
-            try (InputStream in = Known.class.getClassLoader().getResourceAsStream(INDEX)) {
+            try (InputStream in = CompiledDescriptions.class.getClassLoader().getResourceAsStream(INDEX)) {
                 if (in == null) {
                     throw new IllegalStateException("hvm-dbg was built without " + INDEX + " (probe.cli's pom writes it)");
                 }
@@ -89,7 +89,7 @@ public final class Known {
 
     /** A description the build put into the jar; its absence is a broken build, not a user's mistake. */
     private static OpDescription read(String op) {
-        try (InputStream in = Known.class.getClassLoader().getResourceAsStream(resource(op))) {
+        try (InputStream in = CompiledDescriptions.class.getClassLoader().getResourceAsStream(resource(op))) {
             if (in == null) {
                 throw new IllegalStateException("hvm-dbg was built without " + resource(op) + " (probe.cli's pom unpacks it from"
                         + " the bundle that declares it)");

@@ -18,7 +18,7 @@ import probe.testing.TestProbe;
 
 /** The served descriptions, kept under the hash the probe's hello gives: asked for once per hash. */
 @Timeout(30)
-class DescribedTest {
+class DescriptionCacheTest {
     @TempDir
     Path dir;
 
@@ -47,12 +47,12 @@ class DescribedTest {
             }
         })) {
             try (ProbeClient c = ProbeClient.connect(probe.socket())) {
-                assertEquals("demo.echo", Described.of(c, cache).byVerb("echo").op());
+                assertEquals("demo.echo", DescriptionCache.of(c, cache).byVerb("echo").op());
             }
             assertEquals(1, count(probe, "probe.describe"));
             assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cache)), "the user's alone");
             try (ProbeClient c = ProbeClient.connect(probe.socket())) {
-                assertEquals("demo.echo", Described.of(c, cache).byVerb("echo").op(), "from the file kept");
+                assertEquals("demo.echo", DescriptionCache.of(c, cache).byVerb("echo").op(), "from the file kept");
             }
             assertEquals(1, count(probe, "probe.describe"), "not asked again for the same hash");
 
@@ -60,7 +60,7 @@ class DescribedTest {
             hash.set("fedcba9876543210fedcba9876543210");
             verb.set("shout");
             try (ProbeClient c = ProbeClient.connect(probe.socket())) {
-                Described now = Described.of(c, cache);
+                DescriptionCache now = DescriptionCache.of(c, cache);
                 assertEquals("demo.shout", now.byVerb("shout").op());
                 assertNull(now.byVerb("echo"));
             }
@@ -69,7 +69,7 @@ class DescribedTest {
             // A hash that is no hash names no file: asked every time, nothing written outside the folder.
             hash.set("../../escape");
             try (ProbeClient c = ProbeClient.connect(probe.socket())) {
-                Described.of(c, cache);
+                DescriptionCache.of(c, cache);
             }
             assertEquals(3, count(probe, "probe.describe"));
             try (Stream<Path> files = Files.list(cache)) {

@@ -30,7 +30,7 @@ import probe.api.wire.Json;
  * <p>The folder is {@code $XDG_CACHE_HOME/hdp-gui/described} (else {@code ~/.cache/hdp-gui/described}),
  * made private to the user; a file that cannot be read or written is simply asked for again.
  */
-public final class Described {
+public final class DescriptionCache {
     /** How many hashes' descriptions are kept (a probe's ops change rarely; several GUIs may run). */
     static final int KEPT = 16;
 
@@ -39,7 +39,7 @@ public final class Described {
     /** The ops refused for a malformed description, with why ({@code probe.describe}'s {@code unavailable}). */
     private final JsonNode unavailable;
 
-    private Described(JsonNode reply) {
+    private DescriptionCache(JsonNode reply) {
         List<JsonNode> list = new ArrayList<>();
         reply.path("ops").forEach(list::add);
         this.ops = List.copyOf(list);
@@ -47,12 +47,12 @@ public final class Described {
     }
 
     /** What the probe {@code client} is connected to describes: from the cache folder when its hello's hash is there. */
-    public static Described of(ProbeClient client) {
+    public static DescriptionCache of(ProbeClient client) {
         return of(client, folder());
     }
 
     /** {@link #of(ProbeClient)}, with the cache in {@code folder} (null: none). */
-    public static Described of(ProbeClient client, Path folder) {
+    public static DescriptionCache of(ProbeClient client, Path folder) {
         String hash = client.hello().path("described").asText("");
         // Only a hash as the probe writes it names a file: nothing a peer sends reaches a path otherwise.
         Path file = folder != null && hash.matches("[0-9a-f]{32}") ? folder.resolve(hash + ".json") : null;
@@ -61,7 +61,7 @@ public final class Described {
                 byte[] bytes = Files.readAllBytes(file);
                 JsonNode kept = Json.parse(bytes, 0, bytes.length);
                 if (kept != null && kept.path("ops").isArray()) {
-                    return new Described(kept);
+                    return new DescriptionCache(kept);
                 }
             } catch (IOException | RuntimeException e) {
                 // Not there, or not whole: asked for below.
@@ -74,7 +74,7 @@ public final class Described {
         if (file != null) {
             keep(folder, file, reply);
         }
-        return new Described(reply);
+        return new DescriptionCache(reply);
     }
 
     /** The folder the descriptions are kept in: {@code $XDG_CACHE_HOME/hdp-gui/described}, else under {@code ~/.cache}. */
@@ -102,7 +102,7 @@ public final class Described {
             }
             try (Stream<Path> all = Files.list(folder)) {
                 List<Path> old = all.filter(p -> p.getFileName().toString().endsWith(".json"))
-                        .sorted(Comparator.comparing(Described::modified).reversed()).skip(KEPT).toList();
+                        .sorted(Comparator.comparing(DescriptionCache::modified).reversed()).skip(KEPT).toList();
                 for (Path p : old) {
                     Files.deleteIfExists(p);
                 }

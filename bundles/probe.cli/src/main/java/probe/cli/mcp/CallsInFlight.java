@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * reads it), and runs the cancel action registered for the id a {@code notifications/cancelled}
  * names. Everything else it hands to the SDK's own mapper unchanged.
  */
-final class Requests implements McpJsonMapper {
+final class CallsInFlight implements McpJsonMapper {
     /** The key in a tools/call's {@code _meta} that carries its JSON-RPC id to the handler. */
     static final String ID = "hvm-dbg/requestId";
 
@@ -37,7 +37,7 @@ final class Requests implements McpJsonMapper {
     /** The calls that were cancelled and so get no response. */
     private final AtomicLong dropped = new AtomicLong();
 
-    Requests(McpJsonMapper json) {
+    CallsInFlight(McpJsonMapper json) {
         this.json = json;
     }
 

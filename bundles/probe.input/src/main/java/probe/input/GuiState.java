@@ -20,7 +20,7 @@ import probe.api.swing.ViewRegistry;
  * once taken. Its one job is what the GUI looked like. The last look also describes, on the EDT,
  * the menus that opened and closed since the first and the windows still opening ({@link #since}).
  */
-final class Look {
+final class GuiState {
     /** The showing windows, in the registry's order. */
     final List<Window> windows;
     /** The named controls' fields; null when only the windows were looked at (no receipt wanted). */
@@ -45,7 +45,7 @@ final class Look {
     final List<String[]> opening = new ArrayList<>(0);
 
     /** On the EDT: the dialogs' names are taken now. */
-    Look(ViewRegistry registry, List<Window> windows, List<ControlState> states, String focus) {
+    GuiState(ViewRegistry registry, List<Window> windows, List<ControlState> states, String focus) {
         for (Window w : windows) {
             if (w instanceof Dialog) {
                 dialogs.put(w, registry.dialogName((Dialog) w));
@@ -60,7 +60,7 @@ final class Look {
     }
 
     /** Describes what opened and closed since {@code first}: menus, and windows still opening. On the EDT, for the last look. */
-    Look since(Look first, ViewRegistry registry) {
+    GuiState since(GuiState first, ViewRegistry registry) {
         for (JPopupMenu p : menus) {
             if (!first.menus.contains(p)) {
                 menusOpened.add(Openings.describe(registry, p));
@@ -80,9 +80,9 @@ final class Look {
     }
 
     /** The GUI now: its windows, and, when {@code whole}, its controls and focus too. On the EDT. */
-    static Look take(ViewRegistry registry, boolean whole) {
+    static GuiState take(ViewRegistry registry, boolean whole) {
         List<Window> windows = registry.windows();
-        return whole ? new Look(registry, windows, registry.states(), focus(registry)) : new Look(registry, windows, null, null);
+        return whole ? new GuiState(registry, windows, registry.states(), focus(registry)) : new GuiState(registry, windows, null, null);
     }
 
     /** The identifier of the focus owner, or null. On the EDT. */

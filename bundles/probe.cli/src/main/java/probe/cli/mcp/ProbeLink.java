@@ -1,11 +1,11 @@
 package probe.cli.mcp;
 
+import probe.cli.ops.CompiledDescriptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Predicate;
-import probe.cli.internal.Known;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
@@ -19,7 +19,7 @@ import probe.client.TokenFile;
  * again by the next call. Tool calls may come on several threads at once; the client matches
  * replies by id.
  */
-final class Probe implements AutoCloseable {
+final class ProbeLink implements AutoCloseable {
     private final Path socket;
     private final Duration timeout;
     private final Path tokenFile;
@@ -32,9 +32,9 @@ final class Probe implements AutoCloseable {
      * act (the server sets this to the descriptions it has; until then, those hvm-dbg is built with).
      * False for an op it knows nothing of.
      */
-    private volatile Predicate<String> readOnly = op -> Known.of(op).map(d -> !d.acts()).orElse(false);
+    private volatile Predicate<String> readOnly = op -> CompiledDescriptions.of(op).map(d -> !d.acts()).orElse(false);
 
-    Probe(Path socket, Duration timeout, Path tokenFile) {
+    ProbeLink(Path socket, Duration timeout, Path tokenFile) {
         this.socket = socket;
         this.timeout = timeout;
         this.tokenFile = tokenFile;
