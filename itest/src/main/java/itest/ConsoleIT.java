@@ -70,7 +70,7 @@ class ConsoleIT {
 
             at = console.text().length();
             console.type("gui:wait\r");
-            console.awaitText(at, "gui:wait needs a TARGET and a STATE");
+            console.awaitText(at, "gui.invalid_args: give 'identifier' with state showing, hidden, enabled or disabled");
             assertFalse(console.text().contains("IllegalMonitorStateException"), console.text());
 
             // Ctrl-D at the prompt: typed before it, the terminal's line mode would take it.

@@ -7,7 +7,7 @@ import probe.api.OpDescription.Arg;
 import probe.api.wire.Wire;
 
 /**
- * An op's arguments as JSON Schema (since 1.7): what {@code probe.describe} serves as a
+ * An op's arguments as JSON Schema: what {@code probe.describe} serves as a
  * description's {@code schema} ({@link DescriptionJson#served}) and an MCP tool's input schema is
  * made from. docs/PROTOCOL.md gives the mapping.
  */

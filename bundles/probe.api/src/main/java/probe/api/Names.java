@@ -6,14 +6,14 @@ import java.util.Set;
 /**
  * How names are spelt and how long they may be, each declared once.
  *
- * <p>The bound (since 1.3): every string the probe looks up or searches by name (an op name, an
+ * <p>The bound: every string the probe looks up or searches by name (an op name, an
  * argument name, an identifier, a scope, a dialog, a key name, an event pattern) is at most
  * {@link #MAX_LENGTH} characters: a longer one is refused at once, before any lookup or "did you
  * mean" search, so no request can make the probe (or the event dispatch thread) compare a megabyte
  * against every name it knows. A message quotes at most {@link #QUOTED} characters of what the
  * client sent.
  *
- * <p>The spellings (since 1.7), which a description's reader holds its names to and clients check
+ * <p>The spellings, which a description's reader holds its names to and clients check
  * before they ask: an op's name is dotted ({@link #isOpName}), a verb lower case with dashes, an
  * argument's name letters, digits and {@code _}, an option {@code --} and a verb, by default
  * {@code --} and the argument's name in kebab case ({@link OpDescription.Arg#optionName}).

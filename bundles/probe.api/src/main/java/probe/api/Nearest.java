@@ -20,9 +20,9 @@ import java.util.stream.Collectors;
  * are not suggested).
  */
 public final class Nearest {
-    /** The most candidates one search looks at (since 1.3); the GUI shows a few hundred names. */
+    /** The most candidates one search looks at; the GUI shows a few hundred names. */
     public static final int MAX_CANDIDATES = 10_000;
-    /** The most cells of distance tables one search computes (since 1.3): some milliseconds of work. */
+    /** The most cells of distance tables one search computes: some milliseconds of work. */
     public static final long MAX_STEPS = 20_000_000;
 
     private Nearest() {
@@ -57,7 +57,7 @@ public final class Nearest {
     /**
      * The {@link #near} candidates with their edit distance from {@code wanted}, in the candidates'
      * order, each once; empty when {@code wanted} is longer than {@link Names#MAX_LENGTH}. Bounded in
-     * work as the class says (since 1.3).
+     * work as the class says.
      */
     public static Map<String, Integer> distances(String wanted, Collection<String> candidates) {
         Map<String, Integer> out = new LinkedHashMap<>();
@@ -114,7 +114,7 @@ public final class Nearest {
     /**
      * {@link #distance(String, String)} when it is at most {@code max}, else {@code max + 1}: only the
      * diagonal band of width {@code 2 × max + 1} is computed, so it costs at most
-     * {@code min(|a|, |b|) × (2 × max + 1)} steps (since 1.3).
+     * {@code min(|a|, |b|) × (2 × max + 1)} steps.
      */
     public static int distance(String a, String b, int max) {
         int n = a.length();

@@ -28,7 +28,7 @@ public @interface Op {
     /** Makes the value's property name {@code probe.op} (the type's name, as for a single-element annotation) and args' {@code probe.args}. */
     String PREFIX_ = "probe.";
 
-    /** The name of the service property that carries the accepted argument names (since 1.1). */
+    /** The name of the service property that carries the accepted argument names. */
     String ARGS = "probe.args";
 
     /**
@@ -41,7 +41,7 @@ public @interface Op {
     String value();
 
     /**
-     * For an op without a description (an older plugin, since 1.1): the names of the arguments it
+     * For an op without a description (an older plugin): the names of the arguments it
      * reads, or {@link #NONE} for an op that takes none. The default declares nothing: the service
      * gets no {@value #ARGS} property and, without a description, the transport passes every key on,
      * as it did for every op before 1.1. An op with a description ({@link OpDescription}) leaves it out.

@@ -275,7 +275,7 @@ public final class OpTable {
 
     /**
      * The argument names the op answering to {@code name} declared (empty for {@link Op#NONE}), or
-     * nothing when it declared none, or no such op is present (since 1.1).
+     * nothing when it declared none, or no such op is present.
      */
     public synchronized Optional<SortedSet<String>> arguments(String name) {
         List<Entry> list = byName.get(name);

@@ -37,19 +37,8 @@ public final class Ops {
      */
     public static final class Verbs {
         public static final String HELLO = "hello";
-        public static final String LIST = "list";
-        public static final String AUDIT = "audit";
-        public static final String WAIT = "wait";
-        public static final String SCREENSHOT = "screenshot";
-        public static final String DIALOG = "dialog";
         /** Subscribes, prints the events, and ends the subscription when it stops. */
         public static final String WATCH = "watch";
-        public static final String CLICK = "click";
-        public static final String SELECT = "select";
-        public static final String HOVER = "hover";
-        public static final String SCROLL = "scroll";
-        public static final String TYPE = "type";
-        public static final String KEYPRESS = "keypress";
 
         private Verbs() {
         }

@@ -16,7 +16,7 @@ import probe.api.OpDescription.Arg;
 import probe.api.wire.Wire;
 
 /**
- * The check of a request's arguments against its op's {@link OpDescription} (since 1.7), the same
+ * The check of a request's arguments against its op's {@link OpDescription}, the same
  * wherever it runs: the transport before the op runs ({@link OpTable#call} in-process), and the
  * clients (hvm-dbg, its MCP tools, the Gogo commands) before they send, so that a person or a model
  * is told, in the same words, what an argument accepts.

@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param enabled as Swing says
  * @param selected whether a row or tab is selected; null for anything else
  * @param visible whether a row is scrolled into view (any part of it inside its list's, table's or
- *     tree's visible rectangle), as {@code gui.list} reports it; null for anything else (since 1.2)
+ *     tree's visible rectangle), as {@code gui.list} reports it; null for anything else
  * @param showing whether it is on screen now (false for a menu item in a closed menu)
  * @param length a password field's length; null for anything else
  * @since 1.1

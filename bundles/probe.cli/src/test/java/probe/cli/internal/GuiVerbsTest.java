@@ -351,7 +351,7 @@ class GuiVerbsTest {
                     return "'quietMillis' goes with state 'idle'";
                 }
                 if (id == dialog) {
-                    return "give either 'identifier' (with state showing, hidden, enabled or disabled) or 'dialog' (with state open or closed)";
+                    return "give 'identifier' with state showing, hidden, enabled or disabled (or with a value), 'dialog' with state open or closed, or state idle";
                 }
                 if (state == null) {
                     return "argument 'state' is required";

@@ -185,8 +185,11 @@ public final class GuiCompletion implements CommandSessionListener {
         }
         switch (a.name()) {
             case "identifier":
-                return identifiers(catalog.items(), verb.equals(Verbs.CLICK) ? Item::clickable
-                        : verb.equals(Verbs.TYPE) ? i -> TYPABLE.contains(i.role()) : i -> true);
+                // By what the op takes and does, never by its name: an op that takes a text is offered what
+                // takes text; one that acts on the control it requires, what a hand can reach; otherwise (a
+                // look, a control to focus first) everything.
+                return identifiers(catalog.items(), d.arg("text").isPresent() ? i -> TYPABLE.contains(i.role())
+                        : d.acts() && a.required() ? Item::clickable : i -> true);
             case "dialog":
                 return dialogs(catalog.items());
             case "scope":

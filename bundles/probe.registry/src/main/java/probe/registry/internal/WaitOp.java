@@ -84,8 +84,8 @@ public final class WaitOp implements ProbeOp {
                 condition = unlessAbsent(condition, "closed", () -> NotFound.noSuchDialog(dialog, catalogue));
             }
         } else {
-            throw ProbeException.invalidArgs("give either 'identifier' (with state showing, hidden, enabled or disabled)"
-                    + " or 'dialog' (with state open or closed)");
+            throw ProbeException.invalidArgs("give 'identifier' with state showing, hidden, enabled or disabled (or with a value),"
+                    + " 'dialog' with state open or closed, or state idle");
         }
         if (wanted == null) {
             throw ProbeException.invalidArgs("argument 'state' is required");

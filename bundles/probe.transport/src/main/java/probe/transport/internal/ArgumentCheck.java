@@ -8,11 +8,11 @@ import probe.api.ProbeException;
 import probe.api.RequestCheck;
 
 /**
- * What is left of the transport's own argument check now that each op's description says what it
- * takes ({@link RequestCheck}: unknown keys, types, ranges, choices, required, and which
- * arguments are names, bounded): the name bound for an op without a description (an older plugin,
- * {@link OpDescription#undeclared}), which cannot say which of its arguments name something. The
- * transport takes the conventional ones ({@link Names#ARGUMENTS}) to, before the op runs.
+ * The transport's own argument check, for the one case a description cannot cover: an op without
+ * a description (an older plugin, {@link OpDescription#undeclared}) cannot say which of its
+ * arguments name something, so the transport bounds the conventional ones ({@link Names#ARGUMENTS})
+ * before the op runs. Every op with a description is checked against it ({@link RequestCheck}:
+ * unknown keys, types, ranges, choices, required, and which arguments are names, bounded).
  */
 final class ArgumentCheck {
 
