@@ -254,17 +254,38 @@ public final class OpTable {
             reason = e == null ? unavailable().get(name) : null;
         }
         if (e == null) {
-            String what = "'" + Names.quoted(name) + "'";
-            if (reason != null) {
-                throw new ProbeException(ErrorCodes.OP_UNAVAILABLE, "the op " + what + " is not available: " + reason);
-            }
-            if (bundle != null) {
-                throw new ProbeException(ErrorCodes.OP_UNAVAILABLE, "the op " + what + " is not available right now: its bundle " + bundle
-                        + " is not installed or not started");
-            }
-            throw new ProbeException(ErrorCodes.UNKNOWN_OP, "unknown op " + what + "; present now: " + String.join(", ", names()));
+            throw absent(name, bundle, reason);
         }
         return e.op().execute(ctx, RequestCheck.check(e.description(), args));
+    }
+
+    /**
+     * Why {@code name} cannot be called now, worded once for every caller (the transport's clients,
+     * the Gogo commands): refused for a malformed description, its bundle installed but not active
+     * ({@link ErrorCodes#OP_UNAVAILABLE}), or never provided here ({@link ErrorCodes#UNKNOWN_OP}).
+     */
+    public ProbeException absent(String name) {
+        String bundle;
+        String reason;
+        synchronized (this) {
+            bundle = provider(name);
+            reason = unavailable().get(name);
+        }
+        return absent(name, bundle, reason);
+    }
+
+    private ProbeException absent(String name, String bundle, String reason) {
+        String what = "'" + Names.quoted(name) + "'";
+        if (reason != null) {
+            return new ProbeException(ErrorCodes.OP_UNAVAILABLE, "the op " + what + " is not available: " + reason);
+        }
+        if (bundle != null) {
+            return new ProbeException(ErrorCodes.OP_UNAVAILABLE, "the op " + what + " is not available right now: its bundle " + bundle
+                    + " is not installed or not started");
+        }
+        SortedSet<String> present = names();
+        return new ProbeException(ErrorCodes.UNKNOWN_OP, "unknown op " + what + "; present now: "
+                + (present.isEmpty() ? "none" : String.join(", ", present)));
     }
 
     /** The op answering to {@code name} now, or null. */

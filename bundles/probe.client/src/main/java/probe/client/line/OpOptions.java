@@ -222,13 +222,14 @@ public final class OpOptions {
 
     /**
      * Checks parsed args against the description, as the probe will (required, types, ranges,
-     * choices), so that a wrong line fails before anything is sent, in the option's own spelling.
+     * choices), so that a wrong line fails before anything is sent, in the option's own spelling;
+     * answers them with the defaults filled in, as the op will get them (what the reply is worded over).
      *
      * @throws UsageException naming the option and what it accepts
      */
-    public static void check(OpDescription d, ObjectNode args) throws UsageException {
+    public static ObjectNode check(OpDescription d, ObjectNode args) throws UsageException {
         try {
-            RequestCheck.check(d, args);
+            return RequestCheck.check(d, args);
         } catch (ProbeException e) {
             String m = e.getMessage();
             for (Arg a : d.args()) {

@@ -51,7 +51,6 @@ import probe.api.OpTable;
 import probe.api.Ops.Verbs;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
-import probe.api.RequestCheck;
 import probe.api.events.EventBus;
 import probe.api.wire.Wire;
 import probe.client.format.Phrases;
@@ -306,8 +305,9 @@ public final class GuiCommands {
             if (parsed.fromStdin() != null) {
                 askSecret(session, verb, d, args, parsed.fromStdin());
             }
-            OpOptions.check(d, args);
-            ObjectNode filled = RequestCheck.check(d, args);
+            // Checked once here, in the option's spelling, and once by the op's side (OpTable.call), as the
+            // transport does for a socket's client.
+            ObjectNode filled = OpOptions.check(d, args);
             JsonNode data = call(op, args);
             return line.json ? data : ReplyText.say(d, data, filled);
         } catch (OpOptions.UsageException e) {
@@ -405,16 +405,12 @@ public final class GuiCommands {
      * defaults filled in), as the transport does; its failure becomes a {@link GuiError}.
      */
     JsonNode call(String op, ObjectNode args) throws GuiError {
-        ProbeOp p = ops.get(op);
-        OpDescription d = ops.description(op).orElse(null);
-        if (p == null || d == null) {
-            throw unavailable(op);
-        }
         try {
-            // As the transport does: the description's check (its defaults filled in), then the op.
+            // As the transport does: the description's check (its defaults filled in), then the op, or
+            // why it cannot run, in OpTable's words.
             return ops.call(op, GogoContext.INSTANCE, args);
         } catch (ProbeException e) {
-            throw new GuiError(e.code(), Phrases.error(e.code(), e.getMessage(), e.details()), e.details(), e);
+            throw error(op, e);
         } catch (RuntimeException e) {
             // Never the args in a message or a log line: they may hold typed text.
             LOG.log(System.Logger.Level.ERROR, op + " failed in-process (called from gogo)", e);
@@ -422,16 +418,16 @@ public final class GuiCommands {
         }
     }
 
-    /** The op is not there (a command called as its op went): which bundle provides it, and what is there. */
+    /** The op is not there (a command called as its op went), in OpTable's words. */
     private GuiError unavailable(String op) {
-        ObjectNode details = Wire.object();
-        ArrayNode present = details.putArray("ops");
-        ops.names().forEach(present::add);
-        String bundle = ops.provider(op);
-        return new GuiError(ErrorCodes.OP_UNAVAILABLE, ErrorCodes.OP_UNAVAILABLE + ": " + op
-                + " is not available: its bundle " + (bundle == null ? "" : bundle + " ") + "is not installed or not started ("
-                + (bundle == null ? "" : "lb " + bundle + " finds it, start ID starts it; ") + "available now: "
-                + (present.isEmpty() ? "none" : String.join(", ", ops.names())) + ")", details, null);
+        return error(op, ops.absent(op));
+    }
+
+    /** An op's failure as the console shows it; an absent op's with what a console adds: how to start its bundle. */
+    private GuiError error(String op, ProbeException e) {
+        String bundle = ErrorCodes.OP_UNAVAILABLE.equals(e.code()) ? ops.provider(op) : null;
+        String hint = bundle == null ? "" : " (lb " + bundle + " finds it, start ID starts it)";
+        return new GuiError(e.code(), Phrases.error(e.code(), e.getMessage() + hint, e.details()), e.details(), e);
     }
 
     /** The controls showing now, for completing identifiers; none when gui.list cannot say. */

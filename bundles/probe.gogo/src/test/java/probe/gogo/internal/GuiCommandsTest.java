@@ -616,14 +616,13 @@ class GuiCommandsTest {
         Exception notThere = assertThrows(IllegalArgumentException.class, () -> run("gui:click x"));
         assertEquals("Command not found: gui:click", notThere.getMessage());
         GuiError none = assertThrows(GuiError.class, () -> commands.call("gui.click", Wire.object()));
-        assertEquals(ErrorCodes.OP_UNAVAILABLE, none.code());
-        // Never seen in this framework (no bundle here provided it), so no bundle to name: the transport
-        // names one installed but stopped (TransportIT), OpTable the one that last provided it (OpTableTest).
-        assertEquals("gui.op_unavailable: gui.click is not available: its bundle is not installed or not started"
-                + " (available now: none)", none.getMessage());
+        // Never seen in this framework (no bundle here provided it), so no bundle to name: in the words a
+        // socket's client gets (OpTable.absent); the transport names one installed but stopped
+        // (TransportIT), OpTable the one that last provided it (OpTableTest).
+        assertEquals(ErrorCodes.UNKNOWN_OP, none.code());
+        assertEquals("protocol.unknown_op: unknown op 'gui.click'; present now: none", none.getMessage());
         GuiError unknown = assertThrows(GuiError.class, () -> commands.call("gui.someday", null));
-        assertEquals("gui.op_unavailable: gui.someday is not available: its bundle is not installed or not started"
-                + " (available now: none)", unknown.getMessage());
+        assertEquals("protocol.unknown_op: unknown op 'gui.someday'; present now: none", unknown.getMessage());
 
         long low = op("gui.dialog.current", 0, args -> Wire.object().put("name", "low"));
         long high = op("gui.dialog.current", 5, args -> Wire.object().put("name", "high"));
