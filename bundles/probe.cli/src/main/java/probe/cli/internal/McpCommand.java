@@ -7,7 +7,7 @@ import java.io.OutputStream;
 
 /**
  * {@code hvm-dbg mcp}: serves the probe's ops as MCP tools on standard input and output
- * ({@link probe.cli.mcp.HvmMcp}) until standard input ends. This class only hands the shared
+ * ({@link probe.cli.mcp.StdioServer}) until standard input ends. This class only hands the shared
  * options over: it names no MCP type, so that no other command loads anything of the SDK.
  */
 final class McpCommand {
@@ -33,7 +33,7 @@ final class McpCommand {
         s.out.flush();
         // The raw descriptors: MCP's messages are bytes on standard output, and nothing else may be.
         OutputStream out = new FileOutputStream(FileDescriptor.out);
-        return probe.cli.mcp.HvmMcp.serve(Globals.socketPath(s.socket), s.timeout, s.tokenFile, s.json,
+        return probe.cli.mcp.StdioServer.serve(Globals.socketPath(s.socket), s.timeout, s.tokenFile, s.json,
                 s.stdin == System.in ? new FileInputStream(FileDescriptor.in) : s.stdin, out, System.err);
     }
 }

@@ -75,7 +75,7 @@ final class StdioTransport implements McpServerTransportProvider {
     /** Set once a write to the output failed: the client is gone, nothing more is written or waited for. */
     private volatile boolean outputGone;
     private volatile McpServerSession session;
-    /** What answers a request itself before the session sees it (a result, or null to pass it on): {@link HvmMcp#goneTool}. */
+    /** What answers a request itself before the session sees it (a result, or null to pass it on): {@link ProbeTools#goneTool}. */
     private volatile Function<JSONRPCRequest, Object> answerFirst = r -> null;
     /**
      * Set once the client said {@code notifications/initialized}: MCP lets a server send no

@@ -11,14 +11,14 @@ class InstructionsTest {
 
     @Test
     void theGenericTextNamesNoApplication() {
-        assertFalse(HvmMcp.INSTRUCTIONS.contains("HVM"), HvmMcp.INSTRUCTIONS);
+        assertFalse(StdioServer.INSTRUCTIONS.contains("HVM"), StdioServer.INSTRUCTIONS);
     }
 
     @Test
     void theApplicationThatAnswersIsNamedFromItsHello() throws Exception {
         assertEquals(" The application answering now: SwingSet2.jar (pid 42), its windows \"SwingSet2\".",
-                HvmMcp.answering(JSON.readTree("{\"pid\":42,\"mainClass\":\"SwingSet2.jar\",\"windows\":[\"SwingSet2\",\"\"]}")));
-        assertEquals(" The application answering now: (pid 7).", HvmMcp.answering(JSON.readTree("{\"pid\":7,\"mainClass\":\"\",\"windows\":[]}")));
-        assertEquals("", HvmMcp.answering(JSON.readTree("{}")));
+                StdioServer.answering(JSON.readTree("{\"pid\":42,\"mainClass\":\"SwingSet2.jar\",\"windows\":[\"SwingSet2\",\"\"]}")));
+        assertEquals(" The application answering now: (pid 7).", StdioServer.answering(JSON.readTree("{\"pid\":7,\"mainClass\":\"\",\"windows\":[]}")));
+        assertEquals("", StdioServer.answering(JSON.readTree("{}")));
     }
 }

@@ -65,8 +65,8 @@ class RetryTest {
         };
     }
 
-    private HvmMcp server(ProbeLink probe) {
-        return new HvmMcp(probe, null, name -> null, new PrintStream(log, true));
+    private ProbeTools server(ProbeLink probe) {
+        return new ProbeTools(probe, null, name -> null, new PrintStream(log, true));
     }
 
     private static String text(CallToolResult r) {
@@ -81,7 +81,7 @@ class RetryTest {
     void aClickWhoseReplyWasLostIsNotSentAgainAndTheModelIsToldToLook() throws Exception {
         AtomicInteger dropped = new AtomicInteger();
         try (TestProbe probe = TestProbe.start(dir, gui(Ops.CLICK, dropped)); ProbeLink p = new ProbeLink(probe.socket(), Duration.ofSeconds(5), null)) {
-            HvmMcp mcp = server(p);
+            ProbeTools mcp = server(p);
             assertFalse(mcp.call("gui_dialog", Map.of()).isError(), "the connection has served a call");
             CallToolResult click = mcp.call("gui_click", Map.of("identifier", "a.b"));
             assertEquals(1, count(probe, Ops.CLICK), "the click reached the GUI once and was not sent again: " + probe.requests());
@@ -101,7 +101,7 @@ class RetryTest {
     void anOpThatOnlyLooksIsSentAgainOnANewConnection() throws Exception {
         AtomicInteger dropped = new AtomicInteger();
         try (TestProbe probe = TestProbe.start(dir, gui(Ops.LIST, dropped)); ProbeLink p = new ProbeLink(probe.socket(), Duration.ofSeconds(5), null)) {
-            HvmMcp mcp = server(p);
+            ProbeTools mcp = server(p);
             assertFalse(mcp.call("gui_dialog", Map.of()).isError());
             CallToolResult snapshot = mcp.call("gui_snapshot", Map.of());
             assertFalse(snapshot.isError(), text(snapshot));
@@ -119,7 +119,7 @@ class RetryTest {
     void aClickThatCouldNotBeWrittenIsSentOnANewConnection() throws Exception {
         Path socket;
         ProbeLink p;
-        HvmMcp mcp;
+        ProbeTools mcp;
         CountDownLatch gone = new CountDownLatch(1);
         TestProbe.Handler answers = gui("none", new AtomicInteger());
         try (TestProbe first = TestProbe.start(dir, (req, conn) -> {

@@ -91,7 +91,7 @@ class ServerTest {
         int[] exit = {-1};
         Thread server = new Thread(() -> {
             try {
-                exit[0] = HvmMcp.serve(dir.resolve("none.sock"), Duration.ofSeconds(5), null, serverIn, serverOut,
+                exit[0] = StdioServer.serve(dir.resolve("none.sock"), Duration.ofSeconds(5), null, serverIn, serverOut,
                         new PrintStream(new ByteArrayOutputStream(), true));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -129,7 +129,7 @@ class ServerTest {
         int[] exit = {-1};
         Thread server = new Thread(() -> {
             try {
-                exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, serverIn, serverOut, new PrintStream(err, true));
+                exit[0] = StdioServer.serve(socket, Duration.ofSeconds(5), null, serverIn, serverOut, new PrintStream(err, true));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -299,7 +299,7 @@ class ServerTest {
         Thread server = new Thread(() -> {
             try (OutputStream closedAtExit = serverOut) {
                 // As a process's standard output closes when it exits: the client reads to the end.
-                exit[0] = HvmMcp.serve(socket, Duration.ofSeconds(5), null, json, serverIn, closedAtExit,
+                exit[0] = StdioServer.serve(socket, Duration.ofSeconds(5), null, json, serverIn, closedAtExit,
                         System.err);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -414,7 +414,7 @@ class ServerTest {
             // two periods of it (a tick under way as the cancel came is written before the first ping).
             Thread.sleep(300);
             List<JsonNode> after = new ArrayList<>(answeredUpTo("ping1"));
-            Thread.sleep(HvmMcp.PROGRESS_EVERY.multipliedBy(2).plusMillis(500).toMillis());
+            Thread.sleep(ProbeTools.PROGRESS_EVERY.multipliedBy(2).plusMillis(500).toMillis());
             List<JsonNode> later = answeredUpTo("ping2");
             for (JsonNode m : later) {
                 assertFalse(m.path("method").asText().equals("notifications/progress"), "the wait ended at the cancel: " + later);

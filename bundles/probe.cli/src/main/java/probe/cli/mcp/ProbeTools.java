@@ -1,6 +1,5 @@
 package probe.cli.mcp;
 
-import probe.cli.ops.CompiledDescriptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,37 +9,26 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
-import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Content;
 import io.modelcontextprotocol.spec.McpSchema.ImageContent;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
-import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
-import probe.api.DescriptionJson;
 import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.Ops;
@@ -59,73 +47,13 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * {@code hvm-dbg mcp}: the probe as a Model Context Protocol server on standard input and output,
- * built on the official MCP Java SDK ({@link McpServer#async}, with its stdio transport written here:
- * {@link StdioTransport}).
- * It runs in the CLI's process and reaches the GUI through the probe's socket with the client
- * library, one connection for the tools ({@link ProbeLink}) and one for the event subscription
- * ({@link EventFeed}); nothing of MCP enters the GUI's JVM. A GUI that is not there, or goes away,
- * makes a tool's result an error with what to start; the server keeps running and the next call
- * connects again. A result's text is written for a model ({@link Replies}, {@link Snapshot}, and
- * for gui_snapshot the probe's own lines); its data is its {@code structuredContent} (and in the text too with {@code --json}). It ends when its
- * standard input ends. Only MCP's JSON-RPC goes to standard
- * output: {@code System.out} is pointed at standard error while it runs, and the SDK's logging
- * (slf4j-simple) writes warnings to standard error.
+ * The MCP tools of the probe's ops: which there are (those of the ops hvm-dbg is built with, then as
+ * the GUI's ops come and go, {@link #refresh}) and each call, from its arguments to its result for a
+ * model ({@link Replies}, {@link Snapshot}; for gui_snapshot the probe's own lines). A GUI that is
+ * not there, or goes away, makes a tool's result an error with what to start; the next call connects
+ * again. {@link StdioServer} starts it.
  */
-public final class HvmMcp {
-    /**
-     * What the server tells a model at {@code initialize}: nothing of one application, since the
-     * probe serves whichever Swing application it was loaded into ({@link #instructions} adds the
-     * one answering when the server starts).
-     */
-    static final String INSTRUCTIONS = "Drives a Swing desktop application through its GUI probe,"
-            + " as a person's eyes and hands would. Start with gui_snapshot: one line per visible control with its"
-            + " identifier (<scene>.<role>.<name>, such as main.button.save or dialog.open.input.fileName) and"
-            + " whether a hand could operate it now. Pass those identifiers to the other tools; an identifier names the"
-            + " same control for as long as it shows, so it does not go stale between snapshots. Every action answers"
-            + " what it changed and which dialog is open after it, and lists a dialog that opened with its controls:"
-            + " no new snapshot is needed to go on. Use gui_wait to wait for a dialog or a"
-            + " control instead of sleeping. Type a password with gui_type's secretEnv (an environment variable of"
-            + " this server), never as text: the password then never passes through the conversation.";
-
-    /** How long the server waits, as it starts, for the probe to say which application answers. */
-    static final Duration ASK_WHO = Duration.ofSeconds(1);
-
-    /**
-     * {@link #INSTRUCTIONS} and, when a probe answers within {@link #ASK_WHO}, the application it
-     * answers for (its main class, pid and windows' titles, from {@code probe.hello}): the model
-     * learns it drives HVM only when HVM answers.
-     */
-    static String instructions(ProbeLink probe) {
-        try (ProbeClient c = probe.connect(ASK_WHO)) {
-            return INSTRUCTIONS + answering(c.hello(ASK_WHO).path("application"));
-        } catch (RuntimeException e) {
-            return INSTRUCTIONS + " No application answers on the probe's socket yet: the first tool call says what to start.";
-        }
-    }
-
-    /** The sentence that names the application of {@code probe.hello}'s {@code application}; empty when it says nothing. */
-    static String answering(JsonNode app) {
-        StringBuilder b = new StringBuilder();
-        String main = app.path("mainClass").asText("");
-        if (!main.isEmpty()) {
-            b.append(' ').append(main);
-        }
-        if (app.has("pid")) {
-            b.append(" (pid ").append(app.path("pid").asLong()).append(')');
-        }
-        List<String> titles = new ArrayList<>();
-        app.path("windows").forEach(t -> {
-            if (!t.asText("").isBlank()) {
-                titles.add('"' + t.asText() + '"');
-            }
-        });
-        if (!titles.isEmpty()) {
-            b.append(", its windows ").append(String.join(", ", titles));
-        }
-        return b.length() == 0 ? "" : " The application answering now:" + b + '.';
-    }
-
+final class ProbeTools {
     /** How often a long gui_wait tells a client that asked for progress how long it has waited. */
     static final Duration PROGRESS_EVERY = Duration.ofSeconds(1);
 
@@ -144,172 +72,57 @@ public final class HvmMcp {
      */
     private volatile String lastDialog;
 
-    HvmMcp(ProbeLink probe, EventFeed events, Function<String, String> env, PrintStream log) {
+    ProbeTools(ProbeLink probe, EventFeed events, Function<String, String> env, PrintStream log) {
         this(probe, events, env, log, false, new CallsInFlight(new JacksonMcpJsonMapper(new ObjectMapper())));
     }
 
-    HvmMcp(ProbeLink probe, EventFeed events, Function<String, String> env, PrintStream log, boolean dataInText, CallsInFlight requests) {
+    ProbeTools(ProbeLink probe, EventFeed events, Function<String, String> env, PrintStream log, boolean dataInText, CallsInFlight requests) {
         this.probe = probe;
         this.events = events;
         this.env = env;
         this.log = log;
         this.dataInText = dataInText;
         this.requests = requests;
-        probe.readOnly(this::readOnly);
-    }
-
-    /**
-     * Serves MCP on {@code in} and {@code out} until {@code in} ends; returns the exit code (0).
-     *
-     * @param socket the probe's socket
-     * @param timeout how long an op's reply may take (the CLI's {@code --timeout})
-     * @param tokenFile the CLI's {@code --token-file}, or null
-     */
-    public static int serve(Path socket, Duration timeout, Path tokenFile, InputStream in, OutputStream out, PrintStream err)
-            throws InterruptedException {
-        return serve(socket, timeout, tokenFile, false, in, out, err);
-    }
-
-    /**
-     * {@link #serve(Path, Duration, Path, InputStream, OutputStream, PrintStream)}; {@code dataInText}
-     * ({@code hvm-dbg mcp --json}) ends every result's text with its data as JSON too, for a client
-     * that shows a model no structuredContent.
-     */
-    public static int serve(Path socket, Duration timeout, Path tokenFile, boolean dataInText, InputStream in, OutputStream out,
-            PrintStream err) throws InterruptedException {
-        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        }
-        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
-        // Screenshots are scaled here with java.desktop's imaging, never on a display.
-        System.setProperty("java.awt.headless", "true");
-        // The tools are built from the compiled-in descriptions on a thread of their own while the SDK's
-        // server is set up (reading them and the first JSON Schema cost some 100 ms of a cold start).
-        FutureTask<List<ToolSpecs.Spec>> known = new FutureTask<>(ToolSpecs::known);
-        Thread reading = new Thread(known, "hvm-mcp-tools");
-        reading.setDaemon(true);
-        reading.start();
-        PrintStream stdout = System.out;
-        System.setOut(err);
-        ProbeLink probe = new ProbeLink(socket, timeout, tokenFile);
-        // The feed's connection has a short read timeout: a GUI that accepts the connection and never
-        // answers the subscription (one that is stopping) must not hold the feed back from the GUI that comes next.
-        CallsInFlight json = new CallsInFlight(new JacksonMcpJsonMapper(new ObjectMapper()));
-        HvmMcp[] self = new HvmMcp[1];
-        // The feed tells the tools when the ops present may have changed: a GUI answers (anew), or probe.ops.changed.
-        EventFeed events = new EventFeed(() -> probe.connect(Duration.ofSeconds(3)), EventFeed.CAPACITY, err, op -> self[0].opsChanged(op));
-        HvmMcp tools = new HvmMcp(probe, events, System::getenv, err, dataInText, json);
-        self[0] = tools;
-        CountDownLatch ended = new CountDownLatch(1);
-        StdioTransport transport = new StdioTransport(json, in, out, err, json::answersDropped, timeout.plusSeconds(10), ended::countDown);
-        McpAsyncServer server = McpServer.async(transport)
-                .serverInfo("hvm-dbg", version())
-                .instructions(instructions(probe))
-                // listChanged: the tools follow the ops present (refresh), and the client hears when they change.
-                .capabilities(ServerCapabilities.builder().tools(true).build())
-                .jsonMapper(json)
-                .jsonSchemaValidator(new Unvalidated())
-                .validateToolInputs(false)
-                .tools(tools.specifications(known(known)))
-                .build();
-        tools.attach(server);
-        transport.answerFirst(tools::goneTool);
-        events.start();
-        try {
-            ended.await();
-        } finally {
-            server.closeGracefully().block(Duration.ofSeconds(5));
-            events.close();
-            tools.refresher.shutdownNow();
-            probe.close();
-            System.setOut(stdout);
-        }
-        return 0;
-    }
-
-    /** The compiled-in tools, read meanwhile ({@link ToolSpecs#known}); a build without them fails here, at start. */
-    private static List<ToolSpecs.Spec> known(FutureTask<List<ToolSpecs.Spec>> known) throws InterruptedException {
-        try {
-            return known.get(30, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("reading the tools' descriptions took over 30 s");
-        }
-    }
-
-    private static String version() {
-        String v = HvmMcp.class.getPackage().getImplementationVersion();
-        return v == null ? "development" : v;
+        this.catalogue = new ToolCatalogue(probe, log, this::specification);
+        probe.readOnly(catalogue::readOnly);
     }
 
     // ---- the tools ----
 
-    /** How long after an op came or went the tools are brought up to date: a burst (a plugin of many bundles) is one update. */
-    static final Duration SETTLE_OPS = Duration.ofMillis(100);
-    /** How long probe.describe may take. */
-    static final Duration DESCRIBE_TIMEOUT = Duration.ofSeconds(5);
+    /** Which tools there are, kept up to date as the GUI's ops come and go. */
+    private final ToolCatalogue catalogue;
 
-    /**
-     * The tools now, by name, in the order listed: those of the ops hvm-dbg is built with first
-     * ({@link CompiledDescriptions}: there before any GUI answers), then gui_events; an op the GUI reports beyond
-     * them is added, and removed once it goes ({@link #refresh}).
-     */
-    private final Map<String, ToolSpecs.Spec> tools = new LinkedHashMap<>();
-    /** The server, once built: tools added and removed go to it (it tells the client, notifications/tools/list_changed). */
-    private volatile McpAsyncServer server;
-    private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "hvm-mcp-ops");
-        t.setDaemon(true);
-        return t;
-    });
-    private final AtomicBoolean refreshQueued = new AtomicBoolean();
-    /** What the last failed refresh said, so that it is logged once, not at every try. */
-    private String refreshFailed;
-
-    /** The tools there before any GUI answers ({@link ToolSpecs#known}), unless given already. */
-    private void known() {
-        synchronized (tools) {
-            if (tools.isEmpty()) {
-                ToolSpecs.known().forEach(s -> tools.put(s.name(), s));
-            }
-        }
-    }
-
-    /** Whether {@code op} only looks, as the tools' descriptions say (else as hvm-dbg's, else it acts). */
-    private boolean readOnly(String op) {
-        synchronized (tools) {
-            for (ToolSpecs.Spec s : tools.values()) {
-                if (op.equals(s.op())) {
-                    return s.readOnly();
-                }
-            }
-        }
-        return CompiledDescriptions.of(op).map(d -> !d.acts()).orElse(false);
-    }
-
-    /**
-     * The tools, each bound with its handler (as the SDK's own style does). A call runs on the thread
-     * that read its request ({@link StdioTransport}'s reader), and its answer is written there too; only
-     * the tools whose op may wait (its description says so, or it declared none) run on Reactor's
-     * bounded-elastic threads, so that other requests are read meanwhile.
-     */
+    /** The tools, each bound with its handler ({@link ToolCatalogue#specifications()}). */
     List<AsyncToolSpecification> specifications() {
-        return specifications(ToolSpecs.known());
+        return catalogue.specifications();
     }
 
     /** {@link #specifications()}, the tools there before any GUI answers being {@code known}. */
     List<AsyncToolSpecification> specifications(List<ToolSpecs.Spec> known) {
-        List<AsyncToolSpecification> specs = new ArrayList<>();
-        synchronized (tools) {
-            if (tools.isEmpty()) {
-                known.forEach(s -> tools.put(s.name(), s));
-            }
-            tools.values().forEach(s -> specs.add(specification(s)));
-        }
-        return specs;
+        return catalogue.specifications(known);
     }
 
+    /** The server the tools go to as ops come and go. */
+    void attach(McpAsyncServer server) {
+        catalogue.attach(server);
+    }
+
+    /** The ops present may have changed ({@code added} the op that came, else null): {@link ToolCatalogue#opsChanged(String)}. */
+    void opsChanged(String added) {
+        catalogue.opsChanged(added);
+    }
+
+    /** Stops bringing the tools up to date. */
+    void close() {
+        catalogue.close();
+    }
+
+    /**
+     * A tool bound with its handler (as the SDK's own style does). A call runs on the thread that read
+     * its request ({@link StdioTransport}'s reader), and its answer is written there too; only the
+     * tools whose op may wait (its description says so, or it declared none) run on Reactor's
+     * bounded-elastic threads, so that other requests are read meanwhile.
+     */
     private AsyncToolSpecification specification(ToolSpecs.Spec s) {
         boolean waits = s.op() != null && (s.described().waits() || !s.described().declared());
         return AsyncToolSpecification.builder()
@@ -322,75 +135,6 @@ public final class HvmMcp {
                 .build();
     }
 
-    /** The server the tools go to as ops come and go. */
-    void attach(McpAsyncServer server) {
-        this.server = server;
-    }
-
-    /**
-     * The ops present may have changed (an op came or went, or a GUI answers anew): the tools are
-     * brought up to date {@link #SETTLE_OPS} later, once for a burst.
-     */
-    void opsChanged() {
-        opsChanged(null);
-    }
-
-    /**
-     * {@link #opsChanged()}, {@code added} naming the op that came (else null). Such an op is
-     * awaited: probe.ops.changed comes when its service is registered, which may be before the
-     * probe has it (its component still activating, as one that opens a window on the EDT is), so
-     * probe.describe is asked again every {@link #REASK} until it describes it, at most {@link #AWAIT_DESCRIBED}.
-     */
-    void opsChanged(String added) {
-        if (added != null) {
-            synchronized (awaited) {
-                awaited.put(added, System.nanoTime() + AWAIT_DESCRIBED.toNanos());
-            }
-        }
-        schedule(SETTLE_OPS);
-    }
-
-    private void schedule(Duration after) {
-        if (refreshQueued.compareAndSet(false, true)) {
-            try {
-                refresher.schedule(this::refresh, after.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException stopping) {
-                refreshQueued.set(false);
-            }
-        }
-    }
-
-    /** How often probe.describe is asked again for an op announced but not described yet. */
-    static final Duration REASK = Duration.ofMillis(250);
-    /** How long an op announced is awaited in probe.describe. */
-    static final Duration AWAIT_DESCRIBED = Duration.ofSeconds(10);
-    /** The ops announced (probe.ops.changed, added) that probe.describe has not described yet, with when to stop asking (System.nanoTime). */
-    private final Map<String, Long> awaited = new LinkedHashMap<>();
-
-    /** After a refresh: the awaited ops now described are no longer awaited; if any is still awaited, probe.describe is asked again. */
-    private void awaitDescribed(java.util.Collection<String> described) {
-        boolean again;
-        synchronized (awaited) {
-            long now = System.nanoTime();
-            awaited.keySet().removeAll(described);
-            awaited.entrySet().removeIf(e -> {
-                if (now - e.getValue() < 0) {
-                    return false;
-                }
-                log.println("hvm-dbg mcp: the op " + e.getKey() + " came, but probe.describe did not describe it within "
-                        + AWAIT_DESCRIBED.toSeconds() + " s; no tool for it");
-                return true;
-            });
-            again = !awaited.isEmpty();
-        }
-        if (again) {
-            schedule(REASK);
-        }
-    }
-
-    /** The tools removed because their op went, by name: a call of one is answered as the op's absence (gui.op_unavailable), not as an unknown tool. */
-    private final Map<String, ToolSpecs.Spec> gone = new java.util.concurrent.ConcurrentHashMap<>();
-
     /**
      * A tools/call of a tool removed because its op went: answered here, as a result with
      * {@code isError} (the probe says the op's bundle is not there: gui.op_unavailable), where the
@@ -401,103 +145,13 @@ public final class HvmMcp {
                 || !(p.get("name") instanceof String name)) {
             return null;
         }
-        ToolSpecs.Spec s;
-        synchronized (tools) {
-            s = tools.containsKey(name) ? null : gone.get(name);
-        }
+        ToolSpecs.Spec s = catalogue.gone(name);
         if (s == null) {
             return null;
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> args = p.get("arguments") instanceof Map<?, ?> a ? (Map<String, Object>) a : Map.of();
         return call(s, args, null, null);
-    }
-
-    /**
-     * Brings the tools up to date with the GUI's {@code probe.describe}: an op it has that no tool
-     * sends becomes one, a tool whose op's description changed is replaced, and a tool of an op
-     * beyond those hvm-dbg is built with that is no longer there is removed (the SDK tells the
-     * client each time: notifications/tools/list_changed). The tools of the contract's ops stay
-     * while their bundle is away: their calls then say so (gui.op_unavailable, with what to do).
-     */
-    void refresh() {
-        refreshQueued.set(false);
-        JsonNode described;
-        // On a connection of its own: the tools' connection carries an action and its dialog line back to back.
-        try (ProbeClient own = probe.connect(DESCRIBE_TIMEOUT)) {
-            described = own.describe(DESCRIBE_TIMEOUT).path("ops");
-            refreshFailed = null;
-        } catch (ProbeClientException e) {
-            String why = e.getClass().getSimpleName() + ": " + e.getMessage();
-            if (!why.equals(refreshFailed)) {
-                log.println("hvm-dbg mcp: the tools stay as they are: probe.describe failed (" + why + ")");
-                refreshFailed = why;
-            }
-            awaitDescribed(List.of());
-            return;
-        }
-        Map<String, OpDescription> present = new LinkedHashMap<>();
-        for (JsonNode d : described) {
-            try {
-                OpDescription desc = OpDescription.of(d);
-                present.put(desc.op(), desc);
-            } catch (IllegalArgumentException e) {
-                log.println("hvm-dbg mcp: the GUI describes an op this server cannot read (" + e.getMessage() + "); no tool for it");
-            }
-        }
-        List<ToolSpecs.Spec> added = new ArrayList<>();
-        List<String> removed = new ArrayList<>();
-        synchronized (tools) {
-            for (ToolSpecs.Spec s : List.copyOf(tools.values())) {
-                if (s.op() == null) {
-                    continue;
-                }
-                OpDescription now = present.get(s.op());
-                if (now == null ? CompiledDescriptions.of(s.op()).isEmpty() : !DescriptionJson.served(now).equals(DescriptionJson.served(s.described()))) {
-                    tools.remove(s.name());
-                    removed.add(s.name());
-                    if (now == null) {
-                        gone.put(s.name(), s);
-                    }
-                }
-            }
-            for (OpDescription d : present.values()) {
-                boolean has = tools.values().stream().anyMatch(s -> d.op().equals(s.op()));
-                if (has) {
-                    continue;
-                }
-                String name = ToolSpecs.name(d);
-                if (tools.containsKey(name)) {
-                    name = ToolSpecs.fullName(d);
-                }
-                ToolSpecs.Spec s = tools.containsKey(name) ? null : ToolSpecs.of(d, name);
-                if (s != null) {
-                    tools.put(s.name(), s);
-                    gone.remove(s.name());
-                    added.add(s);
-                }
-            }
-        }
-        awaitDescribed(present.keySet());
-        McpAsyncServer to = server;
-        if (to == null) {
-            return;
-        }
-        for (String name : removed) {
-            Mono<Void> m = to.removeTool(name).onErrorResume(e -> Mono.empty());
-            m.block(DESCRIBE_TIMEOUT);
-        }
-        for (ToolSpecs.Spec s : added) {
-            Mono<Void> m = to.addTool(specification(s)).onErrorResume(e -> {
-                log.println("hvm-dbg mcp: no tool " + s.name() + " (" + e.getMessage() + ")");
-                return Mono.empty();
-            });
-            m.block(DESCRIBE_TIMEOUT);
-        }
-        if (!added.isEmpty() || !removed.isEmpty()) {
-            log.println("hvm-dbg mcp: tools" + (added.isEmpty() ? "" : " added " + String.join(", ", added.stream().map(ToolSpecs.Spec::name)
-                    .toList())) + (removed.isEmpty() ? "" : " removed " + String.join(", ", removed)));
-        }
     }
 
     /**
@@ -523,11 +177,7 @@ public final class HvmMcp {
      * error. Null for a call the client cancelled (gui_wait): the SDK then sends no response.
      */
     CallToolResult call(String name, Map<String, Object> args) {
-        ToolSpecs.Spec s;
-        known();
-        synchronized (tools) {
-            s = tools.get(name);
-        }
+        ToolSpecs.Spec s = catalogue.get(name);
         return s == null ? error("unknown tool " + name) : call(s, args, null, null);
     }
 
