@@ -213,7 +213,7 @@ public final class OpDescription {
     private final Map<String, Arg> args;
     /** Whether any key is taken (an op that declared no argument names). */
     private final boolean open;
-    /** How front ends present it: its reply's form and words, its positional words, how long it may wait. */
+    /** How front ends present it: how its reply reads (Reply), its positional words, how long it may wait. */
     private final Front front;
 
     /**

@@ -28,7 +28,7 @@ class GuiVerb {
     record Extra(String name, String alias, String label, String help) {
     }
 
-    /** What the command line adds to {@code d}'s op, by its reply's form. */
+    /** What the command line adds to {@code d}'s op, by what its description says it shows (an image, events) and what fails it (strict). */
     static GuiVerb of(OpDescription d) {
         switch (d.shows()) {
             case IMAGE:
