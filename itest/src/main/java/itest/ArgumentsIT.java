@@ -54,7 +54,7 @@ class ArgumentsIT {
 
             // Refused before it ran: a click with a stray key clicks nothing.
             ProbeOpException click = fails(c, "gui.click", Wire.object().put("identifier", "toolbar.button.createVM").put("double", true));
-            assertEquals(List.of("button", "count", "effects", "identifier", "settleMillis"), texts(click.details().get("accepted")));
+            assertEquals(List.of("button", "count", "effects", "identifier", "settleMillis", "x", "y"), texts(click.details().get("accepted")));
             assertEquals("closed", c.call("gui.wait", Wire.object().put("dialog", "createVM").put("state", "closed")).get("state").asText());
 
             // The handshake takes every key; probe.auth only its token.

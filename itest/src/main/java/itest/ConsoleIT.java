@@ -74,7 +74,7 @@ class ConsoleIT {
             assertFalse(console.text().contains("IllegalMonitorStateException"), console.text());
 
             // Ctrl-D at the prompt: typed before it, the terminal's line mode would take it.
-            at = console.text().indexOf("gui:wait needs", at);
+            at = console.text().indexOf("gui.invalid_args: give 'identifier'", at);
             console.awaitText(at, "g! ");
             console.type("\u0004");
             assertEquals(0, console.exitCode(), "Ctrl-D ends the console and the GUI, and run/hvm-debug with 0:\n" + console.text());
