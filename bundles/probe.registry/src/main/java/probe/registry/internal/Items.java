@@ -44,26 +44,14 @@ final class Items {
         // Room for every key an item can have (up to 18 with the verdict's), so the map is never rehashed.
         ObjectNode o = new ObjectNode(JsonNodeFactory.instance, new LinkedHashMap<>(32));
         o.put("identifier", t.identifier());
-        switch (t.kind()) {
-            case ROW:
-                o.put("type", "row");
-                o.put("role", "row");
-                break;
-            case TAB:
-                o.put("type", "tab");
-                o.put("role", "tab");
-                break;
-            case COLUMN:
-                o.put("type", "column");
-                o.put("role", "column");
-                break;
-            case CELL:
-                o.put("type", "cell");
-                o.put("role", "cell");
-                break;
-            default:
-                o.put("type", c.getClass().getSimpleName().isEmpty() ? c.getClass().getName() : c.getClass().getSimpleName());
-                o.put("role", Controls.role(c));
+        if (t.kind() == Target.Kind.COMPONENT) {
+            o.put("type", c.getClass().getSimpleName().isEmpty() ? c.getClass().getName() : c.getClass().getSimpleName());
+            o.put("role", Controls.role(c));
+        } else {
+            // A row, tab, header column or cell: its type and role are its kind.
+            String kind = t.kind().name().toLowerCase(java.util.Locale.ROOT);
+            o.put("type", kind);
+            o.put("role", kind);
         }
         o.put("window", window.getName());
         ArrayNode frame = o.putArray("frame");
