@@ -170,8 +170,10 @@ class McpIT {
             }
             // Issue 22's tools, as a model knows them; any other is gui_ and the verb of an op the GUI describes.
             Set<String> named = Set.of("gui_snapshot", "gui_screenshot", "gui_click", "gui_type", "gui_keypress", "gui_select", "gui_hover",
-                    "gui_scroll", "gui_wait", "gui_dialog", "gui_audit", "gui_events");
+                    "gui_scroll", "gui_wait", "gui_audit", "gui_events");
             assertTrue(names.containsAll(named), names.toString());
+            // Which dialog is open is every result's "now:" line and gui_snapshot's first: no tool of its own.
+            assertTrue(!names.contains("gui_dialog"), names.toString());
             Set<String> described = new HashSet<>();
             try (probe.client.ProbeClient c = Fixture.client()) {
                 for (JsonNode d : c.call("probe.describe").get("ops")) {
@@ -293,7 +295,7 @@ class McpIT {
             s.ok("gui_wait", "identifier", "detail.button.start", "state", "enabled", "timeoutMillis", 15000);
             String start = s.ok("gui_click", "identifier", "detail.button.start");
             s.ok("gui_wait", "dialog", "encryptionPassword", "state", "open", "timeoutMillis", 15000);
-            assertTrue(start.contains("now: encryptionPassword") || s.ok("gui_dialog").startsWith("now: encryptionPassword"),
+            assertTrue(start.contains("now: encryptionPassword") || s.ok("gui_snapshot", "scope", "dialog").startsWith("now: encryptionPassword"),
                     start);
 
             JsonNode behind = s.call("gui_click", "identifier", "toolbar.button.createVM");
@@ -390,7 +392,7 @@ class McpIT {
                         "image-07.iso", "replace", true));
                 ratio(report, over, "gui_click into it", s.call("gui_click", "identifier", "dialog.chooseIso.button.upOneLevel"));
                 ratio(report, over, "gui_keypress into it", s.call("gui_keypress", "key", "Tab"));
-                ratio(report, over, "gui_dialog", s.call("gui_dialog"));
+                ratio(report, over, "gui_snapshot of the dialog", s.call("gui_snapshot", "scope", "dialog"));
                 System.out.print(report);
                 Path file = Fixture.projectRoot().resolve("itest/target/mcp-structured.txt");
                 Files.createDirectories(file.getParent());

@@ -34,7 +34,7 @@ public final class DescriptionJson {
     private static final Set<String> OP_KEYS = Set.of("op", "verb", "title", "summary", "help", "acts", "destructive", "receipt",
             "args", "declared", "schema", "reply", "says", "waits", "waitArg", "positional", "connection");
     private static final Set<String> ARG_KEYS = Set.of("name", "type", "required", "default", "minimum", "maximum", "enum",
-            "minLength", "maxItems", "format", "secret", "option", "label", "help", "flags");
+            "minLength", "maxItems", "format", "secret", "option", "label", "help", "flags", "detail");
     private static final Set<String> REPLY_KEYS = Set.of("says", "shows", "of", "each", "then", "quiet", "strict");
 
     private DescriptionJson() {
@@ -254,7 +254,8 @@ public final class DescriptionJson {
         }
         Arg arg = new Arg(name, type, bool(a, "required", false), a.get("default"), longOf(a, "minimum", where),
                 longOf(a, "maximum", where), choices, intOf(a, "minLength", where), intOf(a, "maxItems", where), format != null,
-                bool(a, "secret", false), option, text(a, "label", false), text(a, "help", false), flags(a, where));
+                bool(a, "secret", false), option, text(a, "label", false), text(a, "help", false), flags(a, where),
+                bool(a, "detail", false));
         for (JsonNode v : arg.flags().values()) {
             try {
                 RequestCheck.value(arg, v);
@@ -427,6 +428,9 @@ public final class DescriptionJson {
                 if (!a.flags().isEmpty()) {
                     ObjectNode flags = j.putObject("flags");
                     a.flags().forEach(flags::set);
+                }
+                if (a.detail()) {
+                    j.put("detail", true);
                 }
             }
         }

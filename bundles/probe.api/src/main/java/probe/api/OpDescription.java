@@ -155,15 +155,25 @@ public final class OpDescription {
      * (typed text); {@code option} is the spelling front ends give it ({@code --settle-ms}; default
      * {@code --} and the name in kebab case), {@code label} its value's placeholder ({@code ID});
      * {@code flags}, words a command line takes for one of its values ({@code "double": 2}: {@code --double}
-     * is {@code --count 2}).
+     * is {@code --count 2}); {@code detail} says it tunes how the op acts and has a default that fits
+     * (a drag's number of moves): a front end that pays for every word it shows (the MCP server's
+     * tool list) may leave it unshown, and takes it all the same.
      */
     public record Arg(String name, Type type, boolean required, JsonNode defaultValue, Long minimum, Long maximum,
             List<String> choices, Integer minLength, Integer maxItems, boolean isName, boolean secret, String option,
-            String label, String help, Map<String, JsonNode> flags) {
+            String label, String help, Map<String, JsonNode> flags, boolean detail) {
 
         public Arg {
             choices = choices == null ? null : List.copyOf(choices);
             flags = flags == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(flags));
+        }
+
+        /** An argument that is no detail (the form before {@code detail}). */
+        public Arg(String name, Type type, boolean required, JsonNode defaultValue, Long minimum, Long maximum,
+                List<String> choices, Integer minLength, Integer maxItems, boolean isName, boolean secret, String option,
+                String label, String help, Map<String, JsonNode> flags) {
+            this(name, type, required, defaultValue, minimum, maximum, choices, minLength, maxItems, isName, secret, option, label,
+                    help, flags, false);
         }
 
         /** The option front ends spell it with: {@code option} as declared, else {@code --} and the name in kebab case. */

@@ -17,7 +17,7 @@
  * run it unchecked.
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package probe.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -120,7 +120,7 @@ final class ProbeLink implements AutoCloseable {
         ReplyLost(String op, ProbeClientException cause) {
             super("the connection to the GUI closed after " + op + " was sent and before its reply came, so whether the GUI"
                     + " did it is not known; it was not sent again, since an action must not happen twice. Look with"
-                    + " gui_snapshot (or gui_dialog) before trying it again; if no GUI answers, it stopped", cause);
+                    + " gui_snapshot before trying it again; if no GUI answers, it stopped", cause);
         }
     }
 

@@ -33,7 +33,6 @@ import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.ProbeException;
-import probe.api.text.Listing;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
@@ -196,12 +195,9 @@ final class ProbeTools {
                 return result(EventFeed.text(batch), EventFeed.data(batch), null);
             }
             OpDescription d = s.described();
-            // The server's own views of the two contract ops it builds on, and an image it scales.
+            // The server's own view of the contract's listing, and an image it scales.
             if (Ops.LIST.equals(s.op())) {
                 return snapshot(s, args);
-            }
-            if (Ops.DIALOG_CURRENT.equals(s.op())) {
-                return dialog(s, args);
             }
             if (d.shows() == OpDescription.Shows.IMAGE) {
                 return screenshot(s, args);
@@ -222,7 +218,7 @@ final class ProbeTools {
             ProbeException r = p.refusal();
             return refused(new ProbeOpException(s.op(), r.code(), r.getMessage(), r.details()), null);
         } catch (ProbeOpException e) {
-            boolean now = s.op() != null && !Ops.LIST.equals(s.op()) && !Ops.DIALOG_CURRENT.equals(s.op());
+            boolean now = s.op() != null && !Ops.LIST.equals(s.op());
             return refused(e, now ? dialogNow() : null);
         } catch (ProbeUnavailableException e) {
             return error(unavailable(e));
@@ -423,16 +419,6 @@ final class ProbeTools {
             unknown = "which dialog is open is not known (" + e.getMessage() + ")";
         }
         return answer(done, data, dialog, unknown);
-    }
-
-    private CallToolResult dialog(ToolSpecs.Spec s, ObjectNode args) {
-        JsonNode data = probe.call(s.op(), args.isEmpty() ? null : args, null);
-        lastDialog = Snapshot.dialogName(data);
-        String first = "now: " + Phrases.dialogHead(data, true) + (lastDialog == null ? "" : ", its controls:");
-        String text = lastDialog == null ? first : Listing.tree(first, data.get("controls"), "  (none)", Integer.MAX_VALUE)
-                .replace("\n", "\n  ");
-        // Its controls are the text's lines: the data counts them (Snapshot.head).
-        return result(text, Snapshot.head(data), null);
     }
 
     /**

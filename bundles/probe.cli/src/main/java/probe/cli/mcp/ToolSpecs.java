@@ -48,11 +48,13 @@ final class ToolSpecs {
 
     /**
      * Whether no tool sends {@code d}'s op: one about the connection (the server greets, authenticates
-     * and describes itself) or an event subscription, which the server holds on a connection of its
-     * own (gui_events reads it).
+     * and describes itself); an event subscription, which the server holds on a connection of its own
+     * (gui_events reads it); and the open dialog's ({@link Ops#DIALOG_CURRENT}), which every result
+     * already answers ("now:"), as gui_snapshot's first line does, with scope dialog its controls: a
+     * tool of its own would only cost every tool list its tokens.
      */
     static boolean noTool(OpDescription d) {
-        return d.connection() || d.shows() == OpDescription.Shows.EVENTS;
+        return d.connection() || d.shows() == OpDescription.Shows.EVENTS || Ops.DIALOG_CURRENT.equals(d.op());
     }
 
     /** The server's own view of the contract's listing ({@link Ops#LIST}): its text, under the dialog line. */
@@ -62,10 +64,10 @@ final class ToolSpecs {
     static final String EVENTS = "gui_events";
 
     /** What every action answers, said once in gui_click's description; the other actions point at it. */
-    private static final String ANSWERS = " Answers once the GUI has settled: what changed (dialogs, focus, values, controls, events),"
-            + " a dialog or controls that appeared as gui_snapshot lists them, and now: the open dialog. A control a"
-            + " person could not operate now is refused with the reason.";
-    private static final String LIKE_CLICK = " Answers as gui_click does.";
+    private static final String ANSWERS = " Answers once the GUI settles: what changed (dialogs, focus, values, controls, events),"
+            + " what appeared as gui_snapshot lists it, and now: the open dialog. A control a person could not operate is"
+            + " refused with the reason.";
+    private static final String LIKE_CLICK = " Answers as gui_click.";
 
     /** The tool's name for an op: gui_snapshot for the controls' listing (its text form), else gui_ and the verb (its op's name for an op that declared none). */
     static String name(OpDescription d) {
@@ -107,11 +109,10 @@ final class ToolSpecs {
         String text = d.summary() != null ? d.summary() : d.title() != null ? d.title() : "The op " + d.op() + ".";
         // What the server adds to an op, or leaves out of it: its snapshot of the listing, an image it scales.
         if (listing) {
-            text = "The visible controls as text. First line now: the open dialog (modal: the controls behind it take no"
-                    + " input). Then a line per control, indented under its container: role, identifier (what the other"
-                    + " tools take; valid while the control shows), label, value, flags (\"in closed menu\": a click"
-                    + " opens the menu first). A password shows only its length. Call it first; actions then say what"
-                    + " changed.";
+            text = "The visible controls, a line each, indented under its container: role, identifier (what the other tools"
+                    + " take; valid while it shows), label, value, flags (\"in closed menu\": a click opens it). First line now:"
+                    + " the open dialog (modal: what is behind takes no input). A password shows only its length. Call it first;"
+                    + " actions then say what changed.";
             // The server asks for the text, and lists at most its own default when not told.
             remove(args(takes), "format");
             for (JsonNode a : args(takes)) {
@@ -132,7 +133,7 @@ final class ToolSpecs {
         }
         if (secret != null) {
             text += " Give " + secret.name() + ", or for a password secretEnv: the name of this server's environment variable"
-                    + " that holds it, typed only into a password field, so it never passes through the conversation.";
+                    + " that holds it, typed only into a password field, never passing through the conversation.";
             // The secret or secretEnv (ToolArgs.secret), so neither is required.
             for (JsonNode a : args(takes)) {
                 if (a.path("name").asText().equals(secret.name())) {
@@ -146,7 +147,7 @@ final class ToolSpecs {
             text += Ops.CLICK.equals(d.op()) ? ANSWERS : LIKE_CLICK;
         }
         OpDescription tool = changed ? OpDescription.of(takes) : d;
-        return new Spec(name, d.op(), d, tool, tool(name, d.title(), text, tool, d.acts(), d.destructive()));
+        return new Spec(name, d.op(), d, tool, tool(name, text, tool, d.acts(), d.destructive()));
     }
 
     /** The op's secret argument that the server may take from its environment (gui_type's text); null if none. */
@@ -160,7 +161,7 @@ final class ToolSpecs {
         takes.putArray("args").addObject().put("name", "max").put("type", "integer").put("minimum", 1).put("maximum", 10_000)
                 .put("default", 100).put("help", "most events");
         OpDescription tool = OpDescription.of(takes);
-        return new Spec(EVENTS, null, null, tool, tool(EVENTS, "Tell what happened", "The GUI's events since the last call, oldest"
+        return new Spec(EVENTS, null, null, tool, tool(EVENTS, "The GUI's events since the last call, oldest"
                 + " first: dialog.opened, dialog.closed, edt.stalled and the application's own.", tool, false, false));
     }
 
@@ -181,19 +182,21 @@ final class ToolSpecs {
      * The tool as MCP lists it, without an output schema: every result's structuredContent is
      * {@code {"data": the op's reply, "dialog": gui.dialog.current's after it, where the tool asks}}
      * (docs/PROTOCOL.md gives the replies), and a schema that says only that cost some 140 tokens of
-     * every tool list. Annotations that tell the truth: every tool reaches only the GUI on
-     * this machine (openWorldHint false: MCP's default is true); a tool whose op only looks is
-     * read-only; one that acts is destructive as its description says (a click can delete a VM, a
-     * hover destroys nothing). Not idempotent, as the default says: a second click is another click.
+     * every tool list. No title: it is for a person's display, the name serves there, and a model
+     * would pay for it on every list. Annotations say only what differs from MCP's defaults, and tell
+     * the truth: a tool whose op only looks is read-only; one that acts is destructive (the default)
+     * unless its description says otherwise (a hover destroys nothing). No openWorldHint false: the
+     * probe serves any Swing application, and what it shows or does reaches whatever that application
+     * reaches (a mail client's messages, a click that sends one), an open world as MCP's default says.
+     * Not idempotent, as the default says: a second click is another click.
      */
-    private static Tool tool(String name, String title, String text, OpDescription takes, boolean acts, boolean destructive) {
-        ToolAnnotations annotations = acts
-                ? ToolAnnotations.builder().destructiveHint(destructive).openWorldHint(false).build()
-                : ToolAnnotations.builder().readOnlyHint(true).openWorldHint(false).build();
+    private static Tool tool(String name, String text, OpDescription takes, boolean acts, boolean destructive) {
+        ToolAnnotations annotations = !acts ? ToolAnnotations.builder().readOnlyHint(true).build()
+                : !destructive ? ToolAnnotations.builder().destructiveHint(false).build()
+                : null;
         @SuppressWarnings("unchecked")
         Map<String, Object> schema = (Map<String, Object>) plain(view(takes));
-        return Tool.builder(name).title(title).description(text).inputSchema(schema).annotations(annotations)
-                .build();
+        return Tool.builder(name).description(text).inputSchema(schema).annotations(annotations).build();
     }
 
     /**
@@ -227,14 +230,16 @@ final class ToolSpecs {
 
     /**
      * The schema a model is shown: the description's ({@link ArgsSchema#of(OpDescription)}) but the receipt's
-     * arguments ({@link #UNSHOWN}) and the lengths and counts ({@link #UNSHOWN_KEYWORDS}), which cost
-     * tokens on every tool list and are said, from the description, in a refusal.
+     * arguments ({@link #UNSHOWN}), those the description calls a detail ({@link OpDescription.Arg#detail})
+     * and the lengths and counts ({@link #UNSHOWN_KEYWORDS}), which cost tokens on every tool list and
+     * are said, from the description, in a refusal. The tool takes the unshown arguments all the same.
      */
     static ObjectNode view(OpDescription takes) {
         ObjectNode s = ArgsSchema.of(takes);
         JsonNode props = s.get("properties");
         if (props instanceof ObjectNode p) {
             p.remove(UNSHOWN);
+            takes.args().stream().filter(OpDescription.Arg::detail).forEach(a -> p.remove(a.name()));
             for (JsonNode a : p) {
                 ((ObjectNode) a).remove(UNSHOWN_KEYWORDS);
                 if (a.get("items") instanceof ObjectNode items) {

@@ -82,7 +82,7 @@ class RetryTest {
         AtomicInteger dropped = new AtomicInteger();
         try (TestProbe probe = TestProbe.start(dir, gui(Ops.CLICK, dropped)); ProbeLink p = new ProbeLink(probe.socket(), Duration.ofSeconds(5), null)) {
             ProbeTools mcp = server(p);
-            assertFalse(mcp.call("gui_dialog", Map.of()).isError(), "the connection has served a call");
+            assertFalse(mcp.call("gui_snapshot", Map.of()).isError(), "the connection has served a call");
             CallToolResult click = mcp.call("gui_click", Map.of("identifier", "a.b"));
             assertEquals(1, count(probe, Ops.CLICK), "the click reached the GUI once and was not sent again: " + probe.requests());
             assertTrue(click.isError(), text(click));
@@ -102,7 +102,7 @@ class RetryTest {
         AtomicInteger dropped = new AtomicInteger();
         try (TestProbe probe = TestProbe.start(dir, gui(Ops.LIST, dropped)); ProbeLink p = new ProbeLink(probe.socket(), Duration.ofSeconds(5), null)) {
             ProbeTools mcp = server(p);
-            assertFalse(mcp.call("gui_dialog", Map.of()).isError());
+            assertFalse(mcp.call("gui_click", Map.of("identifier", "a.b")).isError(), "the connection has served a call");
             CallToolResult snapshot = mcp.call("gui_snapshot", Map.of());
             assertFalse(snapshot.isError(), text(snapshot));
             assertTrue(text(snapshot).contains("button a.b \"A\""), text(snapshot));
@@ -132,7 +132,7 @@ class RetryTest {
             socket = first.socket();
             p = new ProbeLink(socket, Duration.ofSeconds(5), null);
             mcp = server(p);
-            assertFalse(mcp.call("gui_dialog", Map.of()).isError());
+            assertFalse(mcp.call("gui_snapshot", Map.of()).isError());
             assertTrue(gone.await(10, TimeUnit.SECONDS), "the first GUI closed the connection");
         }
         try (TestProbe second = TestProbe.start(dir, gui("none", new AtomicInteger())); ProbeLink closing = p) {

@@ -101,7 +101,7 @@ class ServerTest {
         toServer.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
                 + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
                 + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
-                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"gui_dialog\",\"arguments\":{}}}\n")
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"gui_audit\",\"arguments\":{}}}\n")
                 .getBytes(StandardCharsets.UTF_8));
         toServer.close();
         BufferedReader r = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8));
@@ -222,7 +222,7 @@ class ServerTest {
             assertEquals(2, probe.requests().stream().filter(r -> r.path("op").asText().equals("gui.click")).count(),
                     "bad arguments never reach the probe");
         }
-        JsonNode gone = tool("gui_dialog", "{}");
+        JsonNode gone = tool("gui_audit", "{}");
         assertTrue(gone.get("isError").asBoolean(), text(gone));
         assertTrue(text(gone).contains("the MCP server keeps running; the next call connects again"), text(gone));
 
@@ -234,11 +234,12 @@ class ServerTest {
         }
     }
     /**
-     * The annotations tell the truth, as a client reads them from tools/list: every tool stays on
-     * this machine (openWorldHint false; MCP's default is true); a tool whose op only looks
-     * (its description says it does not act) is read-only; an action that may destroy (a click, a key, typed
-     * text, a selection can delete a VM as a user's can) is destructive; hovering and scrolling
-     * change nothing that stays.
+     * The annotations tell the truth, as a client reads them from tools/list, and say only what
+     * differs from MCP's defaults: a tool whose op only looks (its description says it does not act)
+     * is read-only; an action that may destroy (a click, a key, typed text, a selection can delete a
+     * VM as a user's can) is destructive, the default; hovering and scrolling change nothing that
+     * stays. None says openWorldHint false: what the probe shows and does reaches whatever the
+     * application reaches. No tool has a title (the name serves a person's display).
      */
     @Test
     void everyToolsAnnotationsTellTheTruth() throws Exception {
@@ -247,7 +248,7 @@ class ServerTest {
         JsonNode tools = request("tools/list", "{}").at("/result/tools");
         Map<String, String> expected = Map.ofEntries(
                 Map.entry("gui_snapshot", "readOnly"), Map.entry("gui_screenshot", "readOnly"),
-                Map.entry("gui_wait", "readOnly"), Map.entry("gui_dialog", "readOnly"),
+                Map.entry("gui_wait", "readOnly"),
                 Map.entry("gui_audit", "readOnly"), Map.entry("gui_events", "readOnly"),
                 Map.entry("gui_click", "destructive"), Map.entry("gui_type", "destructive"),
                 Map.entry("gui_keypress", "destructive"), Map.entry("gui_select", "destructive"),
@@ -268,7 +269,8 @@ class ServerTest {
             JsonNode a = t.path("annotations");
             String kind = kinds.get(name);
             assertNotNull(kind, name);
-            assertFalse(a.path("openWorldHint").asBoolean(true), name + " reaches only the local GUI: " + a);
+            assertTrue(a.path("openWorldHint").isMissingNode(), name + " reaches what the application reaches: " + a);
+            assertTrue(t.path("title").isMissingNode(), name + ": " + t);
             // An absent hint is MCP's default: readOnlyHint false, destructiveHint true.
             assertEquals(kind.equals("readOnly"), a.path("readOnlyHint").asBoolean(false), name + ": " + a);
             if (!kind.equals("readOnly")) {

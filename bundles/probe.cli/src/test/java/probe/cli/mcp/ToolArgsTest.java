@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import org.junit.jupiter.api.Test;
 import probe.api.OpDescription;
 import probe.api.Ops;
@@ -52,7 +53,7 @@ class ToolArgsTest {
         return ToolArgs.of(s.name(), s.takes(), given);
     }
 
-    /** A tool per op of the contract but the subscription's, named as before, each with its op's title and annotations. */
+    /** A tool per op of the contract but the subscription's and the dialog's, named as before, each with its annotations and no title. */
     @Test
     void aToolPerOpWithItsDescriptionsSchemaTitleAndAnnotations() {
         Map<String, String> names = new HashMap<>();
@@ -67,17 +68,19 @@ class ToolArgsTest {
             }
             names.put(op, s.name());
             OpDescription d = CompiledDescriptions.of(op).orElseThrow();
-            assertEquals(d.title(), s.tool().title(), s.name());
+            assertEquals(null, s.tool().title(), s.name());
             assertTrue(s.tool().description().startsWith(op.equals(Ops.LIST) ? "The visible controls" : d.summary()), s.name());
             assertEquals(!d.acts(), s.readOnly(), s.name());
-            assertEquals(!d.acts(), Boolean.TRUE.equals(s.tool().annotations().readOnlyHint()), s.name());
+            // An absent annotation is MCP's default: not read-only, destructive.
+            ToolAnnotations a = s.tool().annotations();
+            assertEquals(!d.acts(), a != null && Boolean.TRUE.equals(a.readOnlyHint()), s.name());
             if (d.acts()) {
-                assertEquals(d.destructive(), s.tool().annotations().destructiveHint(), s.name());
+                assertEquals(d.destructive(), a == null || a.destructiveHint() == null || a.destructiveHint(), s.name());
             }
             // The schema shows the description's arguments (but the receipt's), and nothing else but the server's own.
             TreeSet<String> shown = new TreeSet<>(props(s).keySet());
             TreeSet<String> expected = new TreeSet<>();
-            d.args().forEach(a -> expected.add(a.name()));
+            d.args().stream().filter(x -> !x.detail()).forEach(x -> expected.add(x.name()));
             expected.removeAll(ToolSpecs.UNSHOWN);
             switch (op) {
                 // gui_snapshot always asks for the text; gui_screenshot for a PNG.
@@ -95,10 +98,23 @@ class ToolArgsTest {
         Map<String, String> named = Map.ofEntries(Map.entry(Ops.LIST, "gui_snapshot"), Map.entry(Ops.AUDIT, "gui_audit"),
                 Map.entry(Ops.WAIT, "gui_wait"), Map.entry(Ops.CLICK, "gui_click"), Map.entry(Ops.TYPE, "gui_type"),
                 Map.entry(Ops.KEYPRESS, "gui_keypress"), Map.entry(Ops.SELECT, "gui_select"), Map.entry(Ops.HOVER, "gui_hover"),
-                Map.entry(Ops.SCROLL, "gui_scroll"), Map.entry(Ops.DIALOG_CURRENT, "gui_dialog"), Map.entry(Ops.SCREENSHOT, "gui_screenshot"));
+                Map.entry(Ops.SCROLL, "gui_scroll"), Map.entry(Ops.SCREENSHOT, "gui_screenshot"));
         assertTrue(names.entrySet().containsAll(named.entrySet()), names.toString());
         names.forEach((op, name) -> assertTrue(named.containsKey(op) || name.equals("gui_" + CompiledDescriptions.of(op).orElseThrow().verb()), name));
         assertEquals(List.of("max"), List.copyOf(props(ToolSpecs.events()).keySet()));
+    }
+
+    /** An argument the description calls a detail (a drag's steps and input) is not shown, and taken all the same. */
+    @Test
+    void aDetailIsUnshownAndTaken() {
+        ToolSpecs.Spec drag = spec("gui.drag");
+        assertFalse(props(drag).containsKey("steps"), props(drag).toString());
+        assertFalse(props(drag).containsKey("input"), props(drag).toString());
+        assertTrue(props(drag).containsKey("dx"), props(drag).toString());
+        assertEquals("{\"identifier\":\"a.b\",\"dx\":5,\"steps\":3,\"input\":\"robot\"}",
+                Json.compact(of("gui.drag", args("identifier", "a.b", "dx", 5, "steps", 3, "input", "robot"))));
+        assertThrows(ToolArgs.Problem.class, () -> of("gui.drag", args("identifier", "a.b", "dx", 5, "steps", 0)),
+                "a detail is checked as any argument is");
     }
 
     /** An op that declares no description is a tool too: its input is one JSON object, handed on as the op's args. */

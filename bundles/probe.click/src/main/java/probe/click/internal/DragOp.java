@@ -28,10 +28,10 @@ import probe.input.Mouse;
 import probe.input.Reach;
 
 /**
- * {@code gui.drag {identifier, x, y, to, toX, toY, dx, dy, button, modifiers, steps, input}}: a
- * hand's drag: the press at a point of the control (its centre by default), moves along a straight
- * path, the release at a point of another control (or of the same) or at an offset from the press,
- * modifiers held meanwhile. Both ends are judged first: the press as gui.click's, the release as
+ * {@code gui.drag {identifier, x, y, to, dx, dy, button, modifiers, steps, input}}: a hand's
+ * drag: the press at a point of the control (its centre by default), moves along a straight path,
+ * the release on another control (or the same), at the centre of what shows of it or {@code dx, dy}
+ * pixels from there, or {@code dx, dy} pixels from the press, modifiers held meanwhile. Both ends are judged first: the press as gui.click's, the release as
  * the pointer's (gui.hover's). A plain drag (a slider's thumb, a split pane's divider, an internal
  * frame's title bar, a table's column header) is posted input, as clicks are; Swing's drag and drop
  * (a list, table, tree or text with drag enabled, or {@code input: robot}) is made with the real
@@ -58,7 +58,6 @@ public final class DragOp extends ActingOp {
         String identifier = args.get("identifier").textValue();
         Point from = Points.of(args, "x", "y");
         String to = args.hasNonNull("to") ? args.get("to").textValue() : null;
-        Point toPoint = Points.of(args, "toX", "toY");
         Point offset = args.hasNonNull("dx") || args.hasNonNull("dy")
                 ? new Point(args.path("dx").asInt(0), args.path("dy").asInt(0)) : null;
         Mouse.Button button = Mouse.Button.of(args.get("button").textValue());
@@ -68,11 +67,8 @@ public final class DragOp extends ActingOp {
         int steps = args.get("steps").intValue();
         String input = args.get("input").textValue();
         // What a description cannot say: where the release is, one way.
-        if ((to == null) == (offset == null)) {
-            throw ProbeException.invalidArgs("give 'to' (the control where the drag ends) or 'dx' and 'dy' (pixels from the press), one of them");
-        }
-        if (toPoint != null && to == null) {
-            throw ProbeException.invalidArgs("'toX' and 'toY' are a point inside 'to': give 'to' with them");
+        if (to == null && offset == null) {
+            throw ProbeException.invalidArgs("give 'to' (the control where the drag ends) or 'dx' and 'dy' (pixels from the press)");
         }
 
         Plan plan = Delivery.run(deadline, () -> {
@@ -89,7 +85,13 @@ public final class DragOp extends ActingOp {
                 if (!u.menuPath().isEmpty()) {
                     throw Reach.refusal(to, Verdict.refused("it is in a closed menu: open the menu first", null));
                 }
-                Verdict release = Reach.pointer(registry, u, toPoint);
+                Verdict release = Reach.pointer(registry, u, null);
+                if (offset != null) {
+                    // dx, dy from the centre of what shows of 'to': that point in its own units, checked as one given.
+                    Point at = SwingUtilities.convertPoint(u.window(), release.at(), u.component());
+                    Rectangle b = u.bounds();
+                    release = Reach.pointer(registry, u, new Point(at.x + offset.x - b.x, at.y + offset.y - b.y));
+                }
                 end = SwingUtilities.convertPoint(u.window(), release.at(), w);
             } else {
                 end = new Point(start.x + offset.x, start.y + offset.y);

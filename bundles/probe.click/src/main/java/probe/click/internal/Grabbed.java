@@ -76,6 +76,13 @@ final class Grabbed {
     /** Whether a press at {@code p} of {@code w} starts Swing's drag and drop (a list, table, tree or text with drag enabled). */
     static boolean startsTransfer(Window w, Point p) {
         for (Component c = deepest(w, p); c != null && c != w; c = c.getParent()) {
+            // AWT's own drag and drop: a recognizer listens to the component's mouse (java.awt.dnd's
+            // MouseDragGestureRecognizer adds itself as its listener) and starts a drag the toolkit runs natively.
+            for (java.awt.event.MouseMotionListener l : c.getMouseMotionListeners()) {
+                if (l instanceof java.awt.dnd.DragGestureRecognizer) {
+                    return true;
+                }
+            }
             if (c instanceof JComponent && ((JComponent) c).getTransferHandler() != null) {
                 if (c instanceof JList) {
                     return ((JList<?>) c).getDragEnabled();

@@ -1,7 +1,6 @@
 package probe.click.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static probe.testing.Gui.edt;
 import static probe.testing.Gui.run;
@@ -144,7 +143,7 @@ class DragOpTest {
         int target = edt(() -> ui.xOf(75));
         int grabX = thumb.x + thumb.width / 2;
         JsonNode data = drag(Wire.object().put("identifier", "t.slider").put("x", grabX).put("y", thumb.y + thumb.height / 2)
-                .put("to", "t.slider").put("toX", target).put("toY", thumb.y + thumb.height / 2));
+                .put("dx", target - grabX));
         assertEquals(75, (int) edt(slider::getValue));
         JsonNode dragged = data.get("dragged");
         assertEquals("value", dragged.get("what").asText());
@@ -213,8 +212,10 @@ class DragOpTest {
         java.awt.Insets in = edt(() -> table.getParent().getParent() instanceof JScrollPane
                 ? ((JScrollPane) table.getParent().getParent()).getInsets() : new java.awt.Insets(0, 0, 0, 0));
         int y = in.top + a.height / 2;
+        // Released on the same control, dx, dy from the centre of what shows of it (all of it shows).
+        java.awt.Dimension size = edt(() -> table.getParent().getParent().getSize());
         JsonNode data = drag(Wire.object().put("identifier", "t.scroll").put("x", in.left + a.x + a.width / 2).put("y", y)
-                .put("to", "t.scroll").put("toX", in.left + c.x + c.width / 2).put("toY", y));
+                .put("to", "t.scroll").put("dx", in.left + c.x + c.width / 2 - size.width / 2).put("dy", y - size.height / 2));
         assertEquals("A", edt(() -> table.getColumnName(2)));
         assertEquals("[\"A\",\"B\",\"C\"]", data.get("dragged").get("before").toString());
         assertEquals("[\"B\",\"C\",\"A\"]", data.get("dragged").get("after").toString());
@@ -293,6 +294,29 @@ class DragOpTest {
         assertEquals(2, (int) edt(right::size));
     }
 
+    /**
+     * A component with AWT's own drag gesture recognizer (no TransferHandler, no drag-enabled list)
+     * starts a drag and drop the toolkit runs natively: input auto takes the real pointer for it, a
+     * plain panel keeps posted input.
+     */
+    @Test
+    void aDragGestureRecognizerStartsATransfer() throws Exception {
+        JPanel[] panels = edt(() -> {
+            JPanel both = new JPanel(new java.awt.GridLayout(1, 2));
+            JPanel source = new JPanel();
+            java.awt.dnd.DragSource.getDefaultDragSource().createDefaultDragGestureRecognizer(source,
+                    java.awt.dnd.DnDConstants.ACTION_COPY, e -> { });
+            JPanel plain = new JPanel();
+            both.add(source);
+            both.add(plain);
+            frame.getContentPane().add(both, BorderLayout.CENTER);
+            return new JPanel[] {source, plain};
+        });
+        show();
+        assertTrue(edt(() -> Grabbed.startsTransfer(frame, SwingUtilities.convertPoint(panels[0], 5, 5, frame))));
+        assertTrue(!edt(() -> Grabbed.startsTransfer(frame, SwingUtilities.convertPoint(panels[1], 5, 5, frame))));
+    }
+
     @Test
     void argumentsAreChecked() throws Exception {
         edt(() -> {
@@ -304,12 +328,10 @@ class DragOpTest {
         });
         show();
         Gui.fails(ErrorCodes.INVALID_ARGS, () -> drag(Wire.object().put("identifier", "t.canvas")));
-        Gui.fails(ErrorCodes.INVALID_ARGS, () -> drag(Wire.object().put("identifier", "t.canvas").put("to", "t.canvas").put("dx", 3)));
-        Gui.fails(ErrorCodes.INVALID_ARGS, () -> drag(Wire.object().put("identifier", "t.canvas").put("toX", 3).put("toY", 3).put("dx", 3)));
         Gui.fails(ErrorCodes.POINT_OUTSIDE, () -> drag(Wire.object().put("identifier", "t.canvas").put("x", 5000).put("y", 1).put("dx", 3)));
+        // dx, dy with 'to' are from its centre and must stay inside it, as a point given for the press must.
         Gui.fails(ErrorCodes.POINT_OUTSIDE, () -> drag(Wire.object().put("identifier", "t.canvas").put("to", "t.canvas")
-                .put("toX", 1).put("toY", -1)));
+                .put("dx", 5000)));
         Gui.fails(ErrorCodes.NOT_CLICKABLE, () -> drag(Wire.object().put("identifier", "t.canvas").put("dx", -100000 / 10)));
-        assertFalse(false);
     }
 }

@@ -80,7 +80,7 @@ class OpOptionsTest {
         String help = OpOptions.help(click, "hvm-dbg gui click");
         assertTrue(help.startsWith("Usage: hvm-dbg gui click --identifier ID [--button B] [--count N] [--x X] [--y Y] [--no-effects] [--settle-ms N]\n"), help);
         assertTrue(help.contains("--count N"), help);
-        assertTrue(help.contains("2 for a double click; an integer from 1 to 2; default 1"), help);
+        assertTrue(help.contains("2: a double click; an integer from 1 to 2; default 1"), help);
         assertEquals(List.of("left", "right", "middle"), OpOptions.complete(click, List.of("--button"), ""));
         assertEquals(List.of(), OpOptions.complete(click, List.of("--identifier"), ""));
         assertEquals(List.of("--button"), OpOptions.complete(click, List.of("--identifier", "x"), "--b"));
