@@ -14,8 +14,9 @@ import probe.api.wire.Wire;
 
 /**
  * Accepts connections on the probe's socket, one thread blocked in accept: refuses another user's
- * (peer credentials), makes room when {@code maxConnections} are open by closing the connection
- * silent longest among those not subscribed to events ({@code protocol.evicted}), and hands the
+ * (peer credentials), makes room when {@code maxConnections} are open by closing, among those not
+ * subscribed to events, one that has never sent a whole line, else the one silent longest
+ * ({@code protocol.evicted}), and hands the
  * channel, non-blocking, to the {@link IoLoop}. Only when every open connection is a subscriber is
  * the new one refused ({@code protocol.too_many_connections}).
  */
@@ -97,13 +98,15 @@ final class Acceptor {
     }
 
     /**
-     * Closes the connection silent longest among those that have not subscribed and run no op now,
-     * with a coded line; false when there is none (every connection is a subscriber or busy).
+     * Closes one connection among those that have not subscribed and run no op now, with a coded
+     * line: one that has never sent a whole line first (the oldest of them: a client that connected
+     * and said nothing, or hangs in its first line, has nothing under way), else the one silent
+     * longest. False when there is none (every connection is a subscriber or busy).
      */
     private boolean evictOne() {
         Connection victim = null;
         for (Connection c : loop.connections()) {
-            if (!c.closed() && !c.subscribed() && !c.busy() && (victim == null || c.heardAt - victim.heardAt < 0)) {
+            if (!c.closed() && !c.subscribed() && !c.busy() && (victim == null || before(c, victim))) {
                 victim = c;
             }
         }
@@ -114,9 +117,18 @@ final class Acceptor {
         LOG.log(System.Logger.Level.INFO, "connection " + victim.id() + " (" + victim.peer() + ") evicted after " + silent
                 + " ms of silence: " + maxConnections + " connections were open (maxConnections) and a new client came");
         victim.lastLine(Wire.failure(null, ErrorCodes.EVICTED, "closed to make room for a new client: the probe had " + maxConnections
-                + " connections open (its maxConnections) and this one, not subscribed to events, had been silent longest ("
-                + silent + " ms); connect again to go on", null));
+                + " connections open (its maxConnections) and this one, not subscribed to events, " + (victim.spoken
+                        ? "had been silent longest (" + silent + " ms)" : "had sent no whole line in " + silent + " ms")
+                + "; connect again to go on", null));
         return true;
+    }
+
+    /** Whether {@code c} goes before {@code other}: it never spoke and the other did, else it was heard from earlier. */
+    private static boolean before(Connection c, Connection other) {
+        if (c.spoken != other.spoken) {
+            return !c.spoken;
+        }
+        return c.heardAt - other.heardAt < 0;
     }
 
     /** Tells a refused client why (a fresh socket takes one short line at once) and closes it. */

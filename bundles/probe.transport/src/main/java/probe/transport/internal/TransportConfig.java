@@ -13,8 +13,9 @@ public @interface TransportConfig {
     @AttributeDefinition(description = "Longest request line in bytes; a longer one is answered protocol.line_too_long.", min = "64")
     int maxLineBytes() default 1024 * 1024;
 
-    @AttributeDefinition(description = "Connections open at once. When a new client comes with this many open, the one silent"
-            + " longest among those not subscribed to events is closed (protocol.evicted); only when all are subscribers is the"
+    @AttributeDefinition(description = "Connections open at once. When a new client comes with this many open, among those not"
+            + " subscribed to events the oldest that has sent no whole line, else the one silent longest, is closed"
+            + " (protocol.evicted); only when all are subscribers is the"
             + " new one refused (protocol.too_many_connections). An idle connection costs no thread.", min = "1")
     int maxConnections() default 1024;
 
