@@ -55,6 +55,11 @@ class McpIT {
         final List<String> texts = new ArrayList<>();
 
         Session(Path socket, Map<String, String> env) throws Exception {
+            this(List.of("--socket", socket.toString()), env);
+        }
+
+        /** The server started as {@code hvm-dbg OPTIONS mcp}. */
+        Session(List<String> options, Map<String, String> env) throws Exception {
             Path classes = Fixture.projectRoot().resolve("bundles/probe.cli/target/test-classes");
             assertTrue(Files.isRegularFile(classes.resolve("probe/cli/mcp/McpDriver.class")),
                     classes + " holds McpDriver: build probe.cli's test classes before the integration tests");
@@ -62,8 +67,11 @@ class McpIT {
             // target/test-lib: the tokenizer the driver counts tokens with.
             Path lib = classes.resolveSibling("test-lib");
             assertTrue(Files.isDirectory(lib), lib + " holds the driver's tokenizer: build probe.cli's test classes first");
-            ProcessBuilder pb = new ProcessBuilder(java, "-cp", Cli.jar() + ":" + classes + ":" + lib + "/*", "probe.cli.mcp.McpDriver",
-                    java, "-jar", Cli.jar().toString(), "--socket", socket.toString(), "mcp");
+            List<String> command = new ArrayList<>(List.of(java, "-cp", Cli.jar() + ":" + classes + ":" + lib + "/*",
+                    "probe.cli.mcp.McpDriver", java, "-jar", Cli.jar().toString()));
+            command.addAll(options);
+            command.add("mcp");
+            ProcessBuilder pb = new ProcessBuilder(command);
             pb.environment().remove("HVM_GUI_PROBE_SOCKET");
             pb.environment().putAll(env);
             pb.redirectError(ProcessBuilder.Redirect.INHERIT);

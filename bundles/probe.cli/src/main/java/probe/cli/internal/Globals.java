@@ -35,6 +35,8 @@ final class Globals {
     static final List<String> NAMES = List.of(SOCKET, PID, APP, JSON, TIMEOUT, TOKEN_FILE);
 
     Path socket;
+    /** {@code --app NAME}'s name, null when not given (its JVM's socket is {@link #socket}). */
+    String app;
     boolean json;
     Duration timeout = seconds(DEFAULT_TIMEOUT);
     boolean timeoutGiven;
@@ -110,6 +112,7 @@ final class Globals {
     /** Takes the values of a line picocli parsed, and its words of these options, for {@link #take}. */
     void parsed(ParseResult line) {
         socket = null;
+        app = null;
         json = false;
         timeout = seconds(DEFAULT_TIMEOUT);
         timeoutGiven = false;
@@ -126,7 +129,16 @@ final class Globals {
                         socket = SocketPaths.forApplication(o.<Long>getValue());
                         break;
                     case APP:
-                        socket = SocketPaths.forApplication(app(o.getValue()));
+                        app = o.getValue();
+                        try {
+                            socket = SocketPaths.forApplication(app(app));
+                        } catch (AppUnresolved e) {
+                            // The MCP server waits for its application to start and finds it then; any other command needs it now.
+                            if (!runs(line, McpCommand.NAME)) {
+                                throw e;
+                            }
+                            socket = null;
+                        }
                         break;
                     case JSON:
                         json = true;
@@ -177,6 +189,7 @@ final class Globals {
     Globals copy() {
         Globals p = new Globals();
         p.socket = socket;
+        p.app = app;
         p.json = json;
         p.timeout = timeout;
         p.timeoutGiven = timeoutGiven;
@@ -196,6 +209,16 @@ final class Globals {
         }
     }
 
+    /** Whether the line runs the command {@code name}. */
+    private static boolean runs(ParseResult line, String name) {
+        for (ParseResult r = line; r != null; r = r.subcommand()) {
+            if (name.equals(r.commandSpec().name())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The pid of the one JVM of this user that {@code name} names. */
     private static long app(String name) {
         try {
@@ -209,7 +232,7 @@ final class Globals {
 
     /** What a command runs with. */
     Shared shared(PrintWriter out, PrintWriter err, InputStream stdin) {
-        return new Shared(socket, json, timeout, timeoutGiven, tokenFile, out, err, stdin);
+        return new Shared(socket, app, json, timeout, timeoutGiven, tokenFile, out, err, stdin);
     }
 
     /** The socket to connect to: {@code --socket}, else the environment's, else the default. */

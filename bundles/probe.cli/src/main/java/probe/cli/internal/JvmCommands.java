@@ -11,6 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import probe.api.wire.SocketPaths;
+import probe.cli.jvm.Attach;
 
 /**
  * The commands that put the probe into any Swing application of this user, or find it there:
@@ -27,7 +28,7 @@ final class JvmCommands {
             return body.call();
         } catch (Attach.Refused e) {
             spec.commandLine().getErr().println("hvm-dbg: " + e.getMessage());
-            return e.code;
+            return e.code();
         } catch (NoClassDefFoundError e) {
             if (String.valueOf(e.getMessage()).contains("com/sun/tools/attach")) {
                 spec.commandLine().getErr().println("hvm-dbg: this Java has no attach API (module jdk.attach): attaching needs a JDK, not a JRE; "

@@ -16,8 +16,10 @@ final class McpCommand {
         "Tools: one per op, from the ops' descriptions (gui_snapshot, gui_click, ...; an op installed into the"
             + " running GUI becomes one), and gui_events. It runs until its input ends; a GUI that"
             + " is not there makes a tool's result an error, and the next call connects again. Register it"
-            + " with an MCP client as: run/hvm-dbg mcp (see bundles/probe.cli/README.md). A result's data is in"
-            + " its structuredContent; with --json its text ends with it too."};
+            + " with an MCP client as: run/hvm-dbg mcp (see bundles/probe.cli/README.md). With --app NAME it drives"
+            + " that application of yours, found (the probe loaded into it) at the first call and again when it is"
+            + " started again; with no socket named and no GUI answering it offers gui_apps and gui_attach."
+            + " A result's data is in its structuredContent; with --json its text ends with it too."};
 
     private McpCommand() {
     }
@@ -33,7 +35,12 @@ final class McpCommand {
         s.out.flush();
         // The raw descriptors: MCP's messages are bytes on standard output, and nothing else may be.
         OutputStream out = new FileOutputStream(FileDescriptor.out);
-        return probe.cli.mcp.StdioServer.serve(Globals.socketPath(s.socket), s.timeout, s.tokenFile, s.json,
+        // --app NAME: followed by name (its socket, if it ran as the line was read, is where to look first).
+        // No socket named at all (no --socket, --pid, --app, nor the environment's): it may offer to find one.
+        boolean named = s.socket != null || s.app != null || System.getenv(probe.api.wire.SocketPaths.ENV) != null;
+        probe.cli.mcp.StdioServer.Where where = s.app != null ? new probe.cli.mcp.StdioServer.Where(s.socket, s.app, false)
+                : new probe.cli.mcp.StdioServer.Where(Globals.socketPath(s.socket), null, !named);
+        return probe.cli.mcp.StdioServer.serve(where, s.timeout, s.tokenFile, s.json,
                 s.stdin == System.in ? new FileInputStream(FileDescriptor.in) : s.stdin, out, System.err);
     }
 }

@@ -11,6 +11,8 @@ import java.time.Duration;
 final class Shared {
     /** {@code --socket}, null when not given. */
     final Path socket;
+    /** {@code --app NAME}'s name, null when not given; {@link #socket} is its JVM's socket, or null when none of that name ran. */
+    final String app;
     final boolean json;
     final Duration timeout;
     /** Whether {@code --timeout} was given rather than defaulted. */
@@ -21,9 +23,10 @@ final class Shared {
     final PrintWriter err;
     final InputStream stdin;
 
-    Shared(Path socket, boolean json, Duration timeout, boolean timeoutGiven, Path tokenFile, PrintWriter out,
+    Shared(Path socket, String app, boolean json, Duration timeout, boolean timeoutGiven, Path tokenFile, PrintWriter out,
             PrintWriter err, InputStream stdin) {
         this.socket = socket;
+        this.app = app;
         this.json = json;
         this.timeout = timeout;
         this.timeoutGiven = timeoutGiven;

@@ -71,6 +71,8 @@ final class EventFeed implements AutoCloseable {
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
     private long lost;
     private volatile boolean closed;
+    /** Set by {@link #resubscribe}: the subscription that ends next ends because the server moved, not because the GUI went. */
+    private volatile boolean moved;
     private volatile ProbeClient client;
     private final Thread thread;
 
@@ -146,7 +148,12 @@ final class EventFeed implements AutoCloseable {
                 }
             } catch (ProbeClientException gone) {
                 // Closing the feed closes its connection, which ends the subscription: that is no news.
-                if (!closed) {
+                if (moved) {
+                    moved = false;
+                    add(null, "the server drives another application now; its events are collected from here on");
+                    wasConnected = false;
+                    toldAbsent = false;
+                } else if (!closed) {
                     log.println("hvm-dbg mcp: events: the subscription ended (" + gone.getClass().getSimpleName() + ": "
                             + gone.getMessage() + ")");
                     add(null, "the GUI went away (" + gone.getMessage() + "); waiting for it to come back");
@@ -226,6 +233,18 @@ final class EventFeed implements AutoCloseable {
         o.put("dropped", b.lost);
         o.put("queued", b.left);
         return o;
+    }
+
+    /**
+     * The server drives another application from now on: the subscription ends and the feed
+     * subscribes where the tools now connect, saying so once.
+     */
+    void resubscribe() {
+        moved = true;
+        ProbeClient c = client;
+        if (c != null) {
+            c.close();
+        }
     }
 
     @Override

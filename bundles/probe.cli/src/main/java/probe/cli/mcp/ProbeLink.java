@@ -16,11 +16,16 @@ import probe.client.TokenFile;
 /**
  * The server's way to the GUI: one {@link ProbeClient}, connected when first needed and again
  * after the GUI went away, so a GUI that stops and starts again under a running server is found
- * again by the next call. Tool calls may come on several threads at once; the client matches
- * replies by id.
+ * again by the next call. With an application it follows by name ({@link AppFinder}), a socket
+ * where no probe answers sends it looking for that application again (started anew: another pid),
+ * the probe loaded into it if need be. Tool calls may come on several threads at once; the client
+ * matches replies by id.
  */
 final class ProbeLink implements AutoCloseable {
-    private final Path socket;
+    /** Where it connects: the socket given, or the last one its application was found at (null before). */
+    private volatile Path socket;
+    /** The application it follows by name, or null for a socket alone. */
+    private volatile AppFinder app;
     private final Duration timeout;
     private final Path tokenFile;
     private ProbeClient client;
@@ -35,9 +40,43 @@ final class ProbeLink implements AutoCloseable {
     private volatile Predicate<String> readOnly = op -> CompiledDescriptions.of(op).map(d -> !d.acts()).orElse(false);
 
     ProbeLink(Path socket, Duration timeout, Path tokenFile) {
+        this(socket, null, timeout, tokenFile);
+    }
+
+    /**
+     * @param socket where to connect first (null: where {@code app} is found)
+     * @param app the application to follow by name, or null
+     */
+    ProbeLink(Path socket, AppFinder app, Duration timeout, Path tokenFile) {
+        if (socket == null && app == null) {
+            throw new IllegalArgumentException("a socket or an application to find");
+        }
         this.socket = socket;
+        this.app = app;
         this.timeout = timeout;
         this.tokenFile = tokenFile;
+    }
+
+    /**
+     * Follows {@code app} from now on, found at {@code socket}: the next call connects there
+     * (the connection to the one before is closed).
+     */
+    void follow(AppFinder app, Path socket) {
+        this.app = app;
+        this.socket = socket;
+        synchronized (this) {
+            drop(client);
+        }
+    }
+
+    /** The application it follows by name, or null. */
+    AppFinder app() {
+        return app;
+    }
+
+    /** How long an op's reply may take (the CLI's {@code --timeout}). */
+    Duration timeout() {
+        return timeout;
     }
 
     /** Whether an op only looks is decided by {@code readOnly} from now on. */
@@ -58,10 +97,40 @@ final class ProbeLink implements AutoCloseable {
         return connect(timeout);
     }
 
-    /** {@link #connect()} with its own read timeout. */
+    /**
+     * {@link #connect()} with its own read timeout. Where no probe answers and an application is
+     * followed by name, it is looked for again ({@link AppFinder#find}) and the connection made there.
+     *
+     * @throws AppFinder.NotFound when the application followed is not found, or takes no probe
+     */
     ProbeClient connect(Duration readTimeout) {
+        Path at = socket;
+        AppFinder finder = app;
+        if (at == null) {
+            at = found(finder);
+        }
+        try {
+            return open(at, readTimeout);
+        } catch (ProbeUnavailableException e) {
+            if (finder == null) {
+                throw e;
+            }
+            return open(found(finder), readTimeout);
+        }
+    }
+
+    /** Where {@code finder} finds its application now, remembered as where to connect. */
+    private Path found(AppFinder finder) {
+        Path p = finder.find();
+        if (app == finder) {
+            socket = p;
+        }
+        return p;
+    }
+
+    private ProbeClient open(Path at, Duration readTimeout) {
         String token = tokenFile == null ? null : TokenFile.read(tokenFile);
-        ProbeClient c = ProbeClient.connect(socket, readTimeout);
+        ProbeClient c = ProbeClient.connect(at, readTimeout);
         if (token != null) {
             try {
                 c.authenticate(token);

@@ -17,6 +17,7 @@ import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -33,6 +34,9 @@ import probe.api.ErrorCodes;
 import probe.api.OpDescription;
 import probe.api.Ops;
 import probe.api.ProbeException;
+import probe.api.wire.Wire;
+import probe.cli.jvm.Attach;
+import probe.cli.jvm.Jvms;
 import probe.client.ProbeClient;
 import probe.client.ProbeClientException;
 import probe.client.ProbeOpException;
@@ -191,8 +195,16 @@ final class ProbeTools {
         try {
             ObjectNode args = ToolArgs.of(name, s.takes(), given);
             if (s.op() == null) {
-                EventFeed.Batch batch = events.take((int) ToolArgs.integer(args, s.takes(), "max"));
-                return result(EventFeed.text(batch), EventFeed.data(batch), null);
+                // The server's own tools, which send no op of their own.
+                switch (name) {
+                    case ToolSpecs.APPS:
+                        return apps();
+                    case ToolSpecs.ATTACH:
+                        return attachTo(args.get("app").textValue());
+                    default:
+                        EventFeed.Batch batch = events.take((int) ToolArgs.integer(args, s.takes(), "max"));
+                        return result(EventFeed.text(batch), EventFeed.data(batch), null);
+                }
             }
             OpDescription d = s.described();
             // The server's own view of the contract's listing, and an image it scales.
@@ -221,7 +233,12 @@ final class ProbeTools {
             boolean now = s.op() != null && !Ops.LIST.equals(s.op());
             return refused(e, now ? dialogNow() : null);
         } catch (ProbeUnavailableException e) {
-            return error(unavailable(e));
+            return error(unavailable(e) + (catalogue.get(ToolSpecs.APPS) == null ? ""
+                    : "\ngui_apps lists your Java applications; gui_attach drives one"));
+        } catch (AppFinder.NotFound e) {
+            AppFinder f = probe.app();
+            return error("error probe.unavailable: " + e.getMessage() + "\nthe MCP server keeps running; the next call looks for "
+                    + (f == null ? "it" : "'" + f.name() + "'") + " again");
         } catch (ProbeLink.ReplyLost e) {
             return error("error client.reply_lost: " + e.getMessage());
         } catch (ProbePeerException e) {
@@ -235,6 +252,63 @@ final class ProbeTools {
             log.println("hvm-dbg mcp: " + name + " failed: " + e.getClass().getName());
             return error("error internal: " + name + " failed (" + e.getClass().getSimpleName() + "); the server's standard error has a line about it");
         }
+    }
+
+    /** gui_apps: this user's JVMs ({@link Attach#list}), which answer with a probe, and the one driven now. */
+    private CallToolResult apps() {
+        List<Attach.Jvm> jvms;
+        try {
+            jvms = Attach.list(APPS_HELLO);
+        } catch (NoClassDefFoundError e) {
+            return error("error client.no_attach: listing your Java applications needs the attach API (module jdk.attach):"
+                    + " run hvm-dbg with a JDK's java");
+        }
+        Path now = probe.socket();
+        StringBuilder text = new StringBuilder();
+        ArrayNode data = Wire.mapper().createArrayNode();
+        for (Attach.Jvm j : jvms) {
+            boolean driven = j.socket().equals(now);
+            text.append(j.pid()).append(' ').append(j.name()).append(" (").append(j.main()).append(')')
+                    .append(j.answers() ? ", probe answers" : "").append(driven ? ", driven now" : "").append('\n');
+            data.addObject().put("pid", j.pid()).put("name", j.name()).put("main", j.main()).put("probe", j.answers())
+                    .put("driven", driven);
+        }
+        text.append(jvms.isEmpty() ? "no Java application of yours runs but this server" : "gui_attach with app (a name or pid) drives one");
+        return result(text.toString(), data, null);
+    }
+
+    /** How long gui_apps waits for each probe's hello. */
+    private static final Duration APPS_HELLO = Duration.ofMillis(500);
+
+    /**
+     * gui_attach: the application {@code name} names, the probe loaded into it if need be ({@link
+     * AppFinder}), followed from now on; the event feed subscribes there and the tools follow its ops.
+     */
+    private CallToolResult attachTo(String name) {
+        AppFinder f = new AppFinder(name, probe.timeout());
+        Path socket;
+        try {
+            socket = f.find();
+        } catch (AppFinder.NotFound e) {
+            AppFinder before = probe.app();
+            return error("error probe.unavailable: " + e.getMessage() + "\nthe tools still drive "
+                    + (before != null ? "'" + before.name() + "'" : probe.socket() != null ? "the GUI on " + probe.socket() : "nothing"));
+        }
+        probe.follow(f, socket);
+        if (events != null) {
+            events.resubscribe();
+        }
+        catalogue.opsChanged();
+        String who = "";
+        try (ProbeClient c = probe.connect(APPS_HELLO.multipliedBy(4))) {
+            who = StdioServer.answering(c.hello(APPS_HELLO.multipliedBy(4)).path("application"));
+        } catch (ProbeClientException e) {
+            // the line says what was attached without it
+        }
+        Jvms.Jvm j = f.last();
+        ObjectNode data = Wire.object().put("pid", j.pid()).put("name", j.name()).put("main", j.main()).put("socket", socket.toString());
+        return result("attached to " + j.name() + " (pid " + j.pid() + "): the tools drive it now, and find it again when it"
+                + " is started again." + who, data, null);
     }
 
     /** An op's refusal as a tool's error, with the dialog line after it when {@code now} is not null. */

@@ -53,16 +53,42 @@ public final class StdioServer {
     static final Duration ASK_WHO = Duration.ofSeconds(1);
 
     /**
-     * {@link #INSTRUCTIONS} and, when a probe answers within {@link #ASK_WHO}, the application it
-     * answers for (its main class, pid and windows' titles, from {@code probe.hello}): the model
-     * learns it drives HVM only when HVM answers.
+     * Where the server finds its GUI.
+     *
+     * @param socket where it connects (null: only where {@code app} is found)
+     * @param app the application it follows by name ({@code hvm-dbg --app NAME mcp}; null: none): found
+     *     at the first call, the probe loaded into it if need be, and found again when it is started again
+     * @param mayFind whether, no socket being named, it offers gui_apps and gui_attach when no GUI
+     *     answers as it starts
      */
-    static String instructions(ProbeLink probe) {
+    public record Where(Path socket, String app, boolean mayFind) {
+    }
+
+    /** What the application answering on {@code probe} says of itself ({@code probe.hello}'s application), or null when none answers within {@link #ASK_WHO}. */
+    static JsonNode who(ProbeLink probe) {
         try (ProbeClient c = probe.connect(ASK_WHO)) {
-            return INSTRUCTIONS + answering(c.hello(ASK_WHO).path("application"));
+            return c.hello(ASK_WHO).path("application");
         } catch (RuntimeException e) {
-            return INSTRUCTIONS + " No application answers on the probe's socket yet: the first tool call says what to start.";
+            return null;
         }
+    }
+
+    /**
+     * {@link #INSTRUCTIONS} and the application answering ({@code app}, from {@link #who}; null when
+     * none), so that the model learns it drives HVM only when HVM answers; for a server that
+     * follows an application by name ({@code follows}), that name; for one that finds its
+     * application ({@code finding}), how.
+     */
+    static String instructions(JsonNode app, String follows, boolean finding) {
+        if (follows != null) {
+            return INSTRUCTIONS + " It drives the application named '" + follows + "' (one of your JVMs), found at the first call"
+                    + " and again whenever it is started again; gui_apps lists your Java applications, gui_attach drives another.";
+        }
+        if (app != null) {
+            return INSTRUCTIONS + answering(app);
+        }
+        return INSTRUCTIONS + (finding ? " No application answers yet: gui_apps lists your Java applications, gui_attach drives one."
+                : " No application answers on the probe's socket yet: the first tool call says what to start.");
     }
 
     /** The sentence that names the application of {@code probe.hello}'s {@code application}; empty when it says nothing. */
@@ -106,6 +132,12 @@ public final class StdioServer {
      */
     public static int serve(Path socket, Duration timeout, Path tokenFile, boolean dataInText, InputStream in, OutputStream out,
             PrintStream err) throws InterruptedException {
+        return serve(new Where(socket, null, false), timeout, tokenFile, dataInText, in, out, err);
+    }
+
+    /** {@link #serve(Path, Duration, Path, boolean, InputStream, OutputStream, PrintStream)} for the GUI {@code where} says. */
+    public static int serve(Where where, Duration timeout, Path tokenFile, boolean dataInText, InputStream in, OutputStream out,
+            PrintStream err) throws InterruptedException {
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         }
@@ -120,7 +152,11 @@ public final class StdioServer {
         reading.start();
         PrintStream stdout = System.out;
         System.setOut(err);
-        ProbeLink probe = new ProbeLink(socket, timeout, tokenFile);
+        AppFinder finder = where.app() == null ? null : new AppFinder(where.app(), timeout);
+        ProbeLink probe = new ProbeLink(where.socket(), finder, timeout, tokenFile);
+        // An application followed by name is looked for at the first call, not here: loading the probe takes a while.
+        JsonNode app = finder == null ? who(probe) : null;
+        boolean finding = finder != null || where.mayFind() && app == null;
         // The feed's connection has a short read timeout: a GUI that accepts the connection and never
         // answers the subscription (one that is stopping) must not hold the feed back from the GUI that comes next.
         CallsInFlight json = new CallsInFlight(new JacksonMcpJsonMapper(new ObjectMapper()));
@@ -133,13 +169,13 @@ public final class StdioServer {
         StdioTransport transport = new StdioTransport(json, in, out, err, json::answersDropped, timeout.plusSeconds(10), ended::countDown);
         McpAsyncServer server = McpServer.async(transport)
                 .serverInfo("hvm-dbg", version())
-                .instructions(instructions(probe))
+                .instructions(instructions(app, where.app(), finding))
                 // listChanged: the tools follow the ops present (refresh), and the client hears when they change.
                 .capabilities(ServerCapabilities.builder().tools(true).build())
                 .jsonMapper(json)
                 .jsonSchemaValidator(new Unvalidated())
                 .validateToolInputs(false)
-                .tools(tools.specifications(known(known)))
+                .tools(tools.specifications(known(known, finding)))
                 .build();
         tools.attach(server);
         transport.answerFirst(tools::goneTool);
@@ -156,10 +192,14 @@ public final class StdioServer {
         return 0;
     }
 
-    /** The compiled-in tools, read meanwhile ({@link ToolSpecs#known}); a build without them fails here, at start. */
-    private static List<ToolSpecs.Spec> known(FutureTask<List<ToolSpecs.Spec>> known) throws InterruptedException {
+    /** The compiled-in tools, read meanwhile ({@link ToolSpecs#known}), and gui_apps and gui_attach when {@code finding}; a build without them fails here, at start. */
+    private static List<ToolSpecs.Spec> known(FutureTask<List<ToolSpecs.Spec>> known, boolean finding) throws InterruptedException {
         try {
-            return known.get(30, TimeUnit.SECONDS);
+            List<ToolSpecs.Spec> tools = new ArrayList<>(known.get(30, TimeUnit.SECONDS));
+            if (finding) {
+                tools.addAll(ToolSpecs.finding());
+            }
+            return tools;
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (TimeoutException e) {

@@ -165,6 +165,32 @@ final class ToolSpecs {
                 + " first: dialog.opened, dialog.closed, edt.stalled and the application's own.", tool, false, false));
     }
 
+    /** gui_apps: this user's Java applications, for a server that finds its application ({@link #finding}). */
+    static final String APPS = "gui_apps";
+    /** gui_attach: the application the server drives from now on. */
+    static final String ATTACH = "gui_attach";
+
+    /**
+     * The tools of a server that finds its application: {@code hvm-dbg --app NAME mcp}, or {@code
+     * hvm-dbg mcp} started with no socket named while no GUI answered. Server-own tools, like
+     * gui_events (no op): a server bound to a GUI lists neither, and its tool list costs nothing more.
+     */
+    static List<Spec> finding() {
+        ObjectNode apps = Wire.object().put("op", "mcp.apps").put("verb", "apps").put("acts", false);
+        apps.putArray("args");
+        OpDescription appsTakes = OpDescription.of(apps);
+        ObjectNode attach = Wire.object().put("op", "mcp.attach").put("verb", "attach").put("acts", true).put("destructive", false);
+        attach.putArray("args").addObject().put("name", "app").put("type", "string").put("format", "name").put("minLength", 1)
+                .put("required", true).put("help", "a name gui_apps shows, a jar, a main class or a pid");
+        OpDescription attachTakes = OpDescription.of(attach);
+        return List.of(
+                new Spec(APPS, null, null, appsTakes, tool(APPS, "Your running Java applications: pid, name, what runs, whether"
+                        + " a probe answers in it and which one the tools drive.", appsTakes, false, false)),
+                new Spec(ATTACH, null, null, attachTakes, tool(ATTACH, "Drives the application 'app' names from now on,"
+                        + " loading the probe into it if none answers there (only your own JVMs); found again when it is"
+                        + " started again.", attachTakes, true, false)));
+    }
+
     private static ArrayNode args(ObjectNode takes) {
         JsonNode a = takes.get("args");
         return a instanceof ArrayNode ? (ArrayNode) a : takes.putArray("args");

@@ -289,6 +289,13 @@ class ServerTest {
 
     /** {@link #serve(Path, int[])}; {@code json}: as {@code hvm-dbg mcp --json}. */
     private Thread serve(Path socket, boolean json, int[] exit) throws Exception {
+        return serve(new StdioServer.Where(socket, null, false), json, exit);
+    }
+
+    /** What the server answered to initialize, as the last {@link #serve} started it. */
+    private JsonNode initialized;
+
+    private Thread serve(StdioServer.Where where, boolean json, int[] exit) throws Exception {
         // The server's input on a real pipe too (see callsReadBeforeTheInputEndsAreAnswered).
         Pipe input = Pipe.open();
         OutputStream toServer = Channels.newOutputStream(input.sink());
@@ -301,7 +308,7 @@ class ServerTest {
         Thread server = new Thread(() -> {
             try (OutputStream closedAtExit = serverOut) {
                 // As a process's standard output closes when it exits: the client reads to the end.
-                exit[0] = StdioServer.serve(socket, Duration.ofSeconds(5), null, json, serverIn, closedAtExit,
+                exit[0] = StdioServer.serve(where, Duration.ofSeconds(5), null, json, serverIn, closedAtExit,
                         System.err);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -312,9 +319,37 @@ class ServerTest {
         server.start();
         out = toServer;
         in = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8));
-        request("initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
+        initialized = request("initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
         out.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
         return server;
+    }
+
+    /**
+     * Started with no socket named while no GUI answers, the server offers to find its application
+     * (gui_apps, gui_attach) and says so; one given a socket offers neither (every other test here,
+     * whose tool count holds them out). A name that names no JVM is the tool's error, the tools
+     * staying where they were.
+     */
+    @Test
+    void withNoSocketNamedAndNoGuiTheServerOffersToFindOne() throws Exception {
+        int[] exit = {-1};
+        Path absent = dir.resolve("absent.sock");
+        Thread server = serve(new StdioServer.Where(absent, null, true), false, exit);
+        assertTrue(initialized.at("/result/instructions").asText().endsWith(
+                "No application answers yet: gui_apps lists your Java applications, gui_attach drives one."), initialized.toString());
+        List<String> names = new ArrayList<>();
+        request("tools/list", "{}").at("/result/tools").forEach(t -> names.add(t.path("name").asText()));
+        assertTrue(names.containsAll(List.of("gui_apps", "gui_attach")), names.toString());
+        JsonNode none = tool("gui_attach", "{\"app\":\"NoSuchApp" + ProcessHandle.current().pid() + "\"}");
+        assertTrue(none.get("isError").asBoolean(), none.toString());
+        assertTrue(text(none).startsWith("error probe.unavailable: no JVM of yours is named 'NoSuchApp"), text(none));
+        assertTrue(text(none).endsWith("the tools still drive the GUI on " + absent), text(none));
+        JsonNode missing = tool("gui_attach", "{}");
+        assertTrue(missing.get("isError").asBoolean() && text(missing).contains("'app'"), text(missing));
+        assertTrue(text(tool("gui_snapshot", "{}")).endsWith("gui_apps lists your Java applications; gui_attach drives one"));
+        out.close();
+        server.join(20_000);
+        assertEquals(0, exit[0]);
     }
 
     /**

@@ -1,4 +1,4 @@
-package probe.cli.internal;
+package probe.cli.jvm;
 
 import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import probe.cli.jvm.Jvms;
 import probe.client.ProbeClient;
 import probe.paths.ProbePaths;
 
@@ -19,14 +18,15 @@ import probe.paths.ProbePaths;
  * Loading the probe's agent (bundles/probe.agent, hdp-gui-agent.jar) into a running JVM of this user
  * and taking it out again, through the JDK's attach API (module jdk.attach: a JDK, not a JRE). Every
  * refusal is an {@link Refused} with the exit code the README lists and one line that says what to do.
+ * hvm-dbg's attach, detach and launch use it, and so does an MCP server that finds its application.
  */
-final class Attach {
+public final class Attach {
     /** Exit codes beyond the contract's 0-3 (HvmDbg's list, the README). */
-    static final int NO_SUCH_JVM = 4;
-    static final int OTHER_USER = 5;
-    static final int REFUSES_AGENTS = 6;
-    static final int TOO_OLD = 7;
-    static final int NO_GUI = 8;
+    public static final int NO_SUCH_JVM = 4;
+    public static final int OTHER_USER = 5;
+    public static final int REFUSES_AGENTS = 6;
+    public static final int TOO_OLD = 7;
+    public static final int NO_GUI = 8;
 
     /** The agent's system properties in the target JVM, as probe.agent.Agent sets them (probe.paths says them once). */
     static final String SOCKET_PROPERTY = ProbePaths.AGENT_SOCKET_PROPERTY;
@@ -35,25 +35,30 @@ final class Attach {
     /** Overrides where the agent jar is found (else beside hvm-dbg.jar, or in its build folder). */
     static final String AGENT_ENV = ProbePaths.AGENT_ENV;
 
-    static final class Refused extends Exception {
+    /** Why the probe could not be loaded, taken out or found: {@link #code} is hvm-dbg's exit code for it. */
+    public static final class Refused extends Exception {
         private static final long serialVersionUID = 1L;
-        final int code;
+        private final int code;
 
-        Refused(int code, String message) {
+        public Refused(int code, String message) {
             super(message, null, false, false);
             this.code = code;
+        }
+
+        public int code() {
+            return code;
         }
     }
 
     /** What an attach left: the socket, and how many windows showed then. */
-    record Loaded(Path socket, boolean already, int windows) {
+    public record Loaded(Path socket, boolean already, int windows) {
     }
 
     private Attach() {
     }
 
     /** The agent jar: $HDP_GUI_AGENT, else hdp-gui-agent.jar beside hvm-dbg.jar, else in this repository's build. */
-    static Path agentJar() throws Refused {
+    public static Path agentJar() throws Refused {
         String env = System.getenv(AGENT_ENV);
         if (env != null && !env.isBlank()) {
             Path p = Path.of(env);
@@ -78,7 +83,7 @@ final class Attach {
     }
 
     /** Refuses a pid that is no process or another user's, before anything is loaded or attached. */
-    static void checkProcess(long pid) throws Refused {
+    public static void checkProcess(long pid) throws Refused {
         if (pid <= 0 || ProcessHandle.of(pid).isEmpty()) {
             throw new Refused(NO_SUCH_JVM, "no process " + pid);
         }
@@ -106,7 +111,7 @@ final class Attach {
     }
 
     /** Loads the agent into {@code pid} unless it is there already; waits for the probe to answer hello. */
-    static Loaded attach(long pid, Duration timeout) throws Refused {
+    public static Loaded attach(long pid, Duration timeout) throws Refused {
         checkProcess(pid);
         Path agent = agentJar();
         VirtualMachine vm = open(pid);
@@ -151,7 +156,7 @@ final class Attach {
     }
 
     /** Stops the probe in {@code pid}; returns the socket it had, null when none ran. */
-    static Path detach(long pid, Duration timeout) throws Refused {
+    public static Path detach(long pid, Duration timeout) throws Refused {
         checkProcess(pid);
         Path agent = agentJar();
         VirtualMachine vm = open(pid);
@@ -186,10 +191,10 @@ final class Attach {
     }
 
     /** A line of {@code hvm-dbg ps}: one of this user's JVMs that the attach API sees, by the name a user types. */
-    record Jvm(long pid, String name, String main, Path socket, boolean answers) {
+    public record Jvm(long pid, String name, String main, Path socket, boolean answers) {
     }
 
-    static List<Jvm> list(Duration probeTimeout) {
+    public static List<Jvm> list(Duration probeTimeout) {
         List<Jvm> out = new ArrayList<>();
         for (Jvms.Jvm j : Jvms.list()) {
             Path socket = ProbePaths.forApplication(j.pid());
@@ -200,7 +205,7 @@ final class Attach {
     }
 
     /** The pid {@code target} names: itself when it is one, else the one JVM of this user of that name (probe.cli.jvm.Jvms). */
-    static long pid(String target) throws Refused {
+    public static long pid(String target) throws Refused {
         String t = target.trim();
         if (!t.isEmpty() && t.chars().allMatch(Character::isDigit)) {
             try {
@@ -238,7 +243,7 @@ final class Attach {
     }
 
     /** Waits, at most {@code timeout}, until the probe at {@code socket} answers probe.hello. */
-    static void awaitHello(Path socket, Duration timeout) throws Refused {
+    public static void awaitHello(Path socket, Duration timeout) throws Refused {
         long end = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (Files.exists(socket) && answers(socket, Duration.ofSeconds(2))) {
