@@ -80,9 +80,10 @@ class McpAppIT {
         return last[0];
     }
 
-    /** Whether gui_apps's {@code text} has {@code pid}'s line, named {@code name}, with a probe that answers and the tools on it. */
+    /** Whether gui_apps's {@code text} has {@code pid}'s line, named {@code name}, with a probe that answers, the tools on it and its window's title. */
     private static boolean drives(String text, long pid, String name) {
-        return text.lines().anyMatch(l -> l.startsWith(pid + " " + name + " (") && l.endsWith(".jar), probe answers, driven now"));
+        return text.lines().anyMatch(l -> l.startsWith(pid + " " + name + " (") && l.contains(".jar), probe answers, driven now, windows ")
+                && l.contains("\"SwingSet2\""));
     }
 
     private static String driven(McpIT.Session s) throws Exception {

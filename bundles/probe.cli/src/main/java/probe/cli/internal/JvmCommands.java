@@ -44,7 +44,8 @@ final class JvmCommands {
     }
 
     @Command(name = "ps", description = {"List your JVMs: pid, whether a probe answers, the name attach NAME and --app NAME take",
-        "(a jar's file name without .jar, else the main class's simple name), what it runs, and the probe's socket."})
+        "(a jar's file name without .jar, else the main class's simple name), what it runs, and the probe's socket and",
+        "its windows' titles (a title names a JVM too, where a probe answers)."})
     static final class Ps implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -53,13 +54,25 @@ final class JvmCommands {
         public Integer call() throws Exception {
             return guarded(spec, () -> {
                 var out = spec.commandLine().getOut();
-                out.printf("%-8s %-6s %-20s %-40s %s%n", "PID", "PROBE", "NAME", "MAIN", "SOCKET");
+                out.printf("%-8s %-6s %-20s %-40s %s%n", "PID", "PROBE", "NAME", "MAIN", "SOCKET, WINDOWS");
                 for (Attach.Jvm j : Attach.list(Duration.ofSeconds(1))) {
-                    out.printf("%-8d %-6s %-20s %-40s %s%n", j.pid(), j.answers() ? "yes" : "-", j.name(), j.main(), j.answers() ? j.socket() : "");
+                    out.printf("%-8d %-6s %-20s %-40s %s%n", j.pid(), j.answers() ? "yes" : "-", j.name(), j.main(),
+                            j.answers() ? j.socket() + titles(j.titles()) : "");
                 }
                 return 0;
             });
         }
+    }
+
+    /** Windows' titles after a socket: {@code  "SwingSet2", "About"}; empty for none. */
+    static String titles(List<String> titles) {
+        StringBuilder b = new StringBuilder();
+        for (String t : titles) {
+            if (!t.isBlank()) {
+                b.append(b.length() == 0 ? "  " : ", ").append('"').append(t).append('"');
+            }
+        }
+        return b.toString();
     }
 
     @Command(name = "attach", description = {"Load the probe into your running JVM PID or NAME (a JDK's hvm-dbg: the attach API),",

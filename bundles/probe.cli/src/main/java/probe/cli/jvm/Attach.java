@@ -191,15 +191,25 @@ public final class Attach {
     }
 
     /** A line of {@code hvm-dbg ps}: one of this user's JVMs that the attach API sees, by the name a user types. */
-    public record Jvm(long pid, String name, String main, Path socket, boolean answers) {
+    public record Jvm(long pid, String name, String main, Path socket, boolean answers, List<String> titles) {
     }
 
+    /** This user's JVMs, each with whether a probe answers in it and, where one does, its windows' titles. */
     public static List<Jvm> list(Duration probeTimeout) {
         List<Jvm> out = new ArrayList<>();
         for (Jvms.Jvm j : Jvms.list()) {
             Path socket = ProbePaths.forApplication(j.pid());
-            boolean answers = Files.exists(socket) && answers(socket, probeTimeout);
-            out.add(new Jvm(j.pid(), j.name(), j.main(), socket, answers));
+            List<String> titles = null;
+            if (Files.exists(socket)) {
+                try (ProbeClient c = ProbeClient.connect(socket, probeTimeout)) {
+                    List<String> t = new ArrayList<>();
+                    c.hello(probeTimeout).path("application").path("windows").forEach(w -> t.add(w.asText("")));
+                    titles = List.copyOf(t);
+                } catch (RuntimeException e) {
+                    titles = null;
+                }
+            }
+            out.add(new Jvm(j.pid(), j.name(), j.main(), socket, titles != null, titles == null ? List.of() : titles));
         }
         return out;
     }

@@ -2,9 +2,15 @@ package probe.cli.jvm;
 
 import com.sun.tools.attach.VirtualMachine;
 import com.sun.tools.attach.VirtualMachineDescriptor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
+import probe.client.ProbeClient;
+import probe.paths.ProbePaths;
 
 /**
  * This user's JVMs as a person names them, and a name resolved to exactly one of them: what
@@ -12,7 +18,8 @@ import java.util.Locale;
  * server that looks for its application asks. A JVM's name is its jar's file name without {@code .jar}
  * ({@code java -jar /opt/SwingSet2.jar} is {@code SwingSet2}), else its main class's simple name
  * ({@code org.acme.Main} is {@code Main}). A name given matches, ignoring case, that name, the jar's
- * file name, or the main class in full. Needs a JDK (module jdk.attach).
+ * file name, or the main class in full; failing those, the title of one of its windows, where a probe
+ * answers in it. Needs a JDK (module jdk.attach).
  */
 public final class Jvms {
     /** No JVM of this user has that name: hvm-dbg's exit code 4, as for a pid that is no JVM. */
@@ -67,9 +74,66 @@ public final class Jvms {
         return out;
     }
 
-    /** The JVM among {@link #list()} that {@code name} names. */
+    /**
+     * The JVM among {@link #list()} that {@code name} names: by its name, jar, main class or pid, else
+     * by the title of one of its windows, in the JVMs where a probe answers ({@link #titles}: the
+     * windows of a JVM without one are the display server's to tell, which hvm-dbg does not ask).
+     */
     public static Jvm resolve(String name) throws Unresolved {
-        return resolve(name, list());
+        return resolve(name, list(), Jvms::titles);
+    }
+
+    /** How long the title of a JVM's windows is waited for, per JVM whose probe answers. */
+    static final Duration TITLES = Duration.ofMillis(500);
+
+    /**
+     * The titles of the windows {@code j} shows, as its probe says ({@code probe.hello}'s
+     * application windows); empty when no probe answers in it within {@link #TITLES}.
+     */
+    public static List<String> titles(Jvm j) {
+        Path socket = ProbePaths.forApplication(j.pid());
+        if (!Files.exists(socket)) {
+            return List.of();
+        }
+        List<String> titles = new ArrayList<>();
+        try (ProbeClient c = ProbeClient.connect(socket, TITLES)) {
+            c.hello(TITLES).path("application").path("windows").forEach(t -> titles.add(t.asText("")));
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+        return titles;
+    }
+
+    /**
+     * {@link #resolve(String, List)}, and when nothing has that name, the JVMs one of whose windows
+     * has it as its title (ignoring case), as {@code titles} says them: exactly one, or several
+     * listed with code {@link #SEVERAL}.
+     */
+    public static Jvm resolve(String name, List<Jvm> jvms, Function<Jvm, List<String>> titles) throws Unresolved {
+        try {
+            return resolve(name, jvms);
+        } catch (Unresolved e) {
+            if (e.code() != NONE) {
+                throw e;
+            }
+            String n = name.trim();
+            List<Jvm> titled = new ArrayList<>();
+            for (Jvm j : jvms) {
+                if (!n.isEmpty() && titles.apply(j).stream().anyMatch(t -> t.trim().equalsIgnoreCase(n))) {
+                    titled.add(j);
+                }
+            }
+            if (titled.size() == 1) {
+                return titled.get(0);
+            }
+            if (titled.isEmpty()) {
+                throw new Unresolved(NONE, e.getMessage() + " (nor is a window of one with a probe so titled)", List.of());
+            }
+            StringBuilder b = new StringBuilder("'" + n + "' is the title of a window in " + titled.size() + " of your JVMs; give the pid"
+                    + " of one: ");
+            appendList(b, titled);
+            throw new Unresolved(SEVERAL, b.toString(), titled);
+        }
     }
 
     /** The JVM among {@code jvms} that {@code name} names; a name of digits is a pid. */

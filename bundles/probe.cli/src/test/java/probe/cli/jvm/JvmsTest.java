@@ -39,6 +39,25 @@ class JvmsTest {
         assertTrue(e.getMessage().contains("Main (pid 42), Main (pid 43)"), e.getMessage());
     }
 
+    /** Failing a name, a window's title names a JVM (as its probe says it): one, several listed with code 2, or none. */
+    @Test
+    void aWindowsTitleNamesAJvmWhenNothingElseDoes() throws Exception {
+        java.util.function.Function<Jvms.Jvm, List<String>> titles = j -> j == EDITOR ? List.of("Untitled - Acme Editor", "Find")
+                : j == VIEWER ? List.of("Find") : List.of();
+        assertEquals(EDITOR, Jvms.resolve("untitled - acme editor", ALL, titles));
+        assertEquals(SWINGSET, Jvms.resolve("SwingSet2", ALL, titles), "a name goes before a title");
+        Jvms.Unresolved several = assertThrows(Jvms.Unresolved.class, () -> Jvms.resolve("Find", ALL, titles));
+        assertEquals(Jvms.SEVERAL, several.code());
+        assertEquals(List.of(EDITOR, VIEWER), several.candidates());
+        Jvms.Unresolved none = assertThrows(Jvms.Unresolved.class, () -> Jvms.resolve("Notepad", ALL, titles));
+        assertEquals(Jvms.NONE, none.code());
+        assertTrue(none.getMessage().endsWith("(nor is a window of one with a probe so titled)"), none.getMessage());
+        Jvms.Unresolved many = assertThrows(Jvms.Unresolved.class, () -> Jvms.resolve("Main", ALL, j -> {
+            throw new AssertionError("no title is asked for when names match");
+        }));
+        assertEquals(Jvms.SEVERAL, many.code());
+    }
+
     @Test
     void noMatchSaysWhatRuns() {
         Jvms.Unresolved e = assertThrows(Jvms.Unresolved.class, () -> Jvms.resolve("Notepad", ALL));
