@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,6 +33,7 @@ class AttachByNameIT {
                     return false;
                 }
             });
+            List<String> before = threads(app.pid());
             Cli.Result attached = Cli.asUser("attach", name.toLowerCase()).ok();
             assertTrue(attached.out().trim().endsWith(app.pid() + ".sock"), attached.out());
             Fixture.await("SwingSet2's toolbar listed through --app", () -> {
@@ -40,13 +43,47 @@ class AttachByNameIT {
                     return false;
                 }
             });
+            // The guest's threads: EventAdmin's asynchronous pool at its least (it had started 9 here), and all of
+            // the probe's and its framework's gone again once it is detached.
+            List<String> in = threads(app.pid());
+            System.out.println("AttachByNameIT: SwingSet2's threads " + before.size() + " -> " + in.size() + " attached: "
+                    + guests(in));
+            assertTrue(guests(in).stream().filter(t -> t.startsWith("EventAdminAsync")).count() <= 2, guests(in).toString());
             Cli.Result none = Cli.asUser("--app", name + "-nowhere", "hello");
             assertEquals(4, none.exit(), none.err());
             assertTrue(none.err().contains("no JVM of yours is named '" + name + "-nowhere'") && none.err().contains(name + " (pid " + app.pid() + ")"),
                     none.err());
             Cli.Result detached = Cli.asUser("detach", name).ok();
             assertTrue(detached.out().startsWith("detached from JVM " + app.pid()), detached.out());
+            Fixture.await("the probe's threads to end in SwingSet2", () -> {
+                try {
+                    return guests(threads(app.pid())).isEmpty();
+                } catch (Exception e) {
+                    return false;
+                }
+            });
         }
+    }
+
+    /** The names of {@code pid}'s threads (Linux: /proc/PID/task/TID/comm, each at most 15 characters). */
+    static List<String> threads(long pid) throws Exception {
+        List<String> names = new ArrayList<>();
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                try {
+                    names.add(Files.readString(t.resolve("comm")).trim());
+                } catch (java.io.IOException gone) {
+                    // the thread ended meanwhile
+                }
+            }
+        }
+        return names;
+    }
+
+    /** Those of {@code threads} that the probe and its framework start (Felix, SCR, ConfigAdmin, EventAdmin, the probe's own). */
+    static List<String> guests(List<String> threads) {
+        return threads.stream().filter(t -> t.startsWith("hdp-gui") || t.startsWith("Felix") || t.startsWith("SCR ") || t.startsWith("CM ")
+                || t.startsWith("EventAdmin")).sorted().toList();
     }
 
     @Test
