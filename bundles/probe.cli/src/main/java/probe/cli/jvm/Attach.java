@@ -199,16 +199,7 @@ public final class Attach {
         List<Jvm> out = new ArrayList<>();
         for (Jvms.Jvm j : Jvms.list()) {
             Path socket = ProbePaths.forApplication(j.pid());
-            List<String> titles = null;
-            if (Files.exists(socket)) {
-                try (ProbeClient c = ProbeClient.connect(socket, probeTimeout)) {
-                    List<String> t = new ArrayList<>();
-                    c.hello(probeTimeout).path("application").path("windows").forEach(w -> t.add(w.asText("")));
-                    titles = List.copyOf(t);
-                } catch (RuntimeException e) {
-                    titles = null;
-                }
-            }
+            List<String> titles = Jvms.windows(socket, probeTimeout);
             out.add(new Jvm(j.pid(), j.name(), j.main(), socket, titles != null, titles == null ? List.of() : titles));
         }
         return out;

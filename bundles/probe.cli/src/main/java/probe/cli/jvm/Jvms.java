@@ -91,17 +91,25 @@ public final class Jvms {
      * application windows); empty when no probe answers in it within {@link #TITLES}.
      */
     public static List<String> titles(Jvm j) {
-        Path socket = ProbePaths.forApplication(j.pid());
+        List<String> titles = windows(ProbePaths.forApplication(j.pid()), TITLES);
+        return titles == null ? List.of() : titles;
+    }
+
+    /**
+     * The titles of the windows of the application whose probe answers on {@code socket}, as its
+     * {@code probe.hello} says them within {@code timeout}; null when no probe answers there.
+     */
+    public static List<String> windows(Path socket, Duration timeout) {
         if (!Files.exists(socket)) {
-            return List.of();
+            return null;
         }
         List<String> titles = new ArrayList<>();
-        try (ProbeClient c = ProbeClient.connect(socket, TITLES)) {
-            c.hello(TITLES).path("application").path("windows").forEach(t -> titles.add(t.asText("")));
+        try (ProbeClient c = ProbeClient.connect(socket, timeout)) {
+            c.hello(timeout).path("application").path("windows").forEach(t -> titles.add(t.asText("")));
         } catch (RuntimeException e) {
-            return List.of();
+            return null;
         }
-        return titles;
+        return List.copyOf(titles);
     }
 
     /**
@@ -113,7 +121,7 @@ public final class Jvms {
         try {
             return resolve(name, jvms);
         } catch (Unresolved e) {
-            if (e.code() != NONE) {
+            if (e.code() != NONE || jvms.isEmpty()) {
                 throw e;
             }
             String n = name.trim();
