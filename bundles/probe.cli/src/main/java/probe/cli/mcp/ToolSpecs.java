@@ -181,7 +181,7 @@ final class ToolSpecs {
         OpDescription appsTakes = OpDescription.of(apps);
         ObjectNode attach = Wire.object().put("op", "mcp.attach").put("verb", "attach").put("acts", true).put("destructive", false);
         attach.putArray("args").addObject().put("name", "app").put("type", "string").put("format", "name").put("minLength", 1)
-                .put("required", true).put("help", "a name gui_apps shows, a jar, a main class or a pid");
+                .put("required", true).put("help", "a name gui_apps shows, a jar, a main class, a window's title or a pid");
         OpDescription attachTakes = OpDescription.of(attach);
         return List.of(
                 new Spec(APPS, null, null, appsTakes, tool(APPS, "Your running Java applications: pid, name, what runs, whether"
