@@ -79,8 +79,9 @@ class SwingSet2IT {
             System.out.println("SwingSet2IT: Java " + Runtime.version().feature() + ", attach to probe.hello answered: " + attachMs + " ms");
 
             Cli.Result ps = Cli.asUser("ps").ok();
-            assertTrue(ps.out().lines().anyMatch(l -> l.startsWith(pid + " ") && l.contains(" yes ") && l.endsWith(socket.toString())
-                    && l.contains("SwingSet2.jar")), ps.out());
+            // The socket, then the titles of the windows the probe reports.
+            assertTrue(ps.out().lines().anyMatch(l -> l.startsWith(pid + " ") && l.contains(" yes ")
+                    && l.endsWith(socket + "  \"SwingSet2\"") && l.contains("SwingSet2.jar")), ps.out());
 
             Cli.Result again = Cli.asUser("attach", Long.toString(pid)).ok();
             assertTrue(again.out().contains("already"), again.out());
