@@ -9,7 +9,7 @@ import probe.client.ProbeClientException;
 /**
  * The application an MCP server follows by name ({@code hvm-dbg --app NAME mcp}, or gui_attach): the
  * one JVM of this user that the name names ({@link Jvms#resolve}: a name {@code hvm-dbg ps} shows, a
- * jar, a main class, or a pid), with the probe loaded into it when none answers there ({@link
+ * jar, a main class, a pid, or the title of a window where a probe answers), with the probe loaded into it when none answers there ({@link
  * Attach#attach}, as {@code hvm-dbg attach} does: the same checks, the same refusals). {@link
  * ProbeLink} asks it whenever no probe answers where it looked last, so an application that was
  * started again (another pid) is found again and the server's tools follow it.

@@ -310,8 +310,10 @@ final class ProbeTools {
         }
         Jvms.Jvm j = f.last();
         ObjectNode data = Wire.object().put("pid", j.pid()).put("name", j.name()).put("main", j.main()).put("socket", socket.toString());
-        return result("attached to " + j.name() + " (pid " + j.pid() + "): the tools drive it now, and find it again when it"
-                + " is started again." + who, data, null);
+        // A name is followed across restarts; a pid names one process only.
+        boolean byPid = name.trim().chars().allMatch(Character::isDigit);
+        return result("attached to " + j.name() + " (pid " + j.pid() + "): the tools drive it now" + (byPid ? "."
+                : ", and find it again when it is started again.") + who, data, null);
     }
 
     /** An op's refusal as a tool's error, with the dialog line after it when {@code now} is not null. */
