@@ -44,13 +44,13 @@ class McpAppIT {
                 first = app.pid();
                 String snapshot = awaitToolbar(s);
                 assertTrue(snapshot.startsWith("now: "), snapshot);
-                assertTrue(drives(driven(s), first, name), driven(s));
+                awaitDriven(s, first, name);
             }
             // Started again: another pid, no probe in it; the next call finds it and loads the probe.
             try (Proc again = Proc.java(Map.of(), "-jar", jar.toString())) {
                 assertFalse(again.pid() == first);
                 awaitToolbar(s);
-                assertTrue(drives(driven(s), again.pid(), name), driven(s));
+                awaitDriven(s, again.pid(), name);
 
                 // gui_attach: a name that names nothing leaves the tools where they were.
                 JsonNode none = s.call("gui_attach", "app", name + "-nowhere");
@@ -84,6 +84,26 @@ class McpAppIT {
     private static boolean drives(String text, long pid, String name) {
         return text.lines().anyMatch(l -> l.startsWith(pid + " " + name + " (") && l.contains(".jar), probe answers, driven now, windows ")
                 && l.contains("\"SwingSet2\""));
+    }
+
+    /**
+     * Waits until gui_apps says the tools drive {@code pid}, with its window's title: the probe reads
+     * the titles on the EDT with a bounded wait, and SwingSet2's EDT is busy for a while after it starts.
+     */
+    private static void awaitDriven(McpIT.Session s, long pid, String name) throws Exception {
+        String[] last = {""};
+        try {
+            Fixture.await("gui_apps to say pid " + pid + " is driven, with its window's title", () -> {
+                try {
+                    last[0] = driven(s);
+                    return drives(last[0], pid, name);
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; gui_apps said:\n" + last[0], e);
+        }
     }
 
     private static String driven(McpIT.Session s) throws Exception {
