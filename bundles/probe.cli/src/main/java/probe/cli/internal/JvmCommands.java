@@ -64,15 +64,10 @@ final class JvmCommands {
         }
     }
 
-    /** Windows' titles after a socket: {@code  "SwingSet2", "About"}; empty for none. */
+    /** Windows' titles after a socket: {@code   "SwingSet2", "About"}; empty for none. */
     static String titles(List<String> titles) {
-        StringBuilder b = new StringBuilder();
-        for (String t : titles) {
-            if (!t.isBlank()) {
-                b.append(b.length() == 0 ? "  " : ", ").append('"').append(t).append('"');
-            }
-        }
-        return b.toString();
+        String q = probe.cli.jvm.Jvms.quoted(titles);
+        return q.isEmpty() ? "" : "  " + q;
     }
 
     @Command(name = "attach", description = {"Load the probe into your running JVM PID or NAME (a JDK's hvm-dbg: the attach API),",

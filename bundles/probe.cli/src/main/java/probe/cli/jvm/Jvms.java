@@ -95,6 +95,17 @@ public final class Jvms {
         return titles == null ? List.of() : titles;
     }
 
+    /** Window titles as a person reads them in a line: {@code "SwingSet2", "About"}, blank ones left out; empty for none. */
+    public static String quoted(List<String> titles) {
+        List<String> shown = new ArrayList<>();
+        for (String t : titles) {
+            if (!t.isBlank()) {
+                shown.add('"' + t + '"');
+            }
+        }
+        return String.join(", ", shown);
+    }
+
     /**
      * The titles of the windows of the application whose probe answers on {@code socket}, as its
      * {@code probe.hello} says them within {@code timeout}; null when no probe answers there.

@@ -106,13 +106,15 @@ final class ProbeLink implements AutoCloseable {
     ProbeClient connect(Duration readTimeout) {
         Path at = socket;
         AppFinder finder = app;
-        if (at == null) {
+        // A socket just found is not looked for again at once when it does not answer.
+        boolean fresh = at == null;
+        if (fresh) {
             at = found(finder);
         }
         try {
             return open(at, readTimeout);
         } catch (ProbeUnavailableException e) {
-            if (finder == null) {
+            if (finder == null || fresh) {
                 throw e;
             }
             return open(found(finder), readTimeout);

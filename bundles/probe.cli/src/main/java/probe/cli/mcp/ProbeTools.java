@@ -268,10 +268,10 @@ final class ProbeTools {
         ArrayNode data = Wire.mapper().createArrayNode();
         for (Attach.Jvm j : jvms) {
             boolean driven = j.socket().equals(now);
-            List<String> titles = j.titles().stream().filter(t -> !t.isBlank()).map(t -> '"' + t + '"').toList();
+            String titles = Jvms.quoted(j.titles());
             text.append(j.pid()).append(' ').append(j.name()).append(" (").append(j.main()).append(')')
                     .append(j.answers() ? ", probe answers" : "").append(driven ? ", driven now" : "")
-                    .append(titles.isEmpty() ? "" : ", windows " + String.join(", ", titles)).append('\n');
+                    .append(titles.isEmpty() ? "" : ", windows " + titles).append('\n');
             ObjectNode o = data.addObject().put("pid", j.pid()).put("name", j.name()).put("main", j.main()).put("probe", j.answers())
                     .put("driven", driven);
             j.titles().forEach(o.putArray("windows")::add);

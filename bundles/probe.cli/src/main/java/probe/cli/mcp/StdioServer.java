@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import probe.cli.jvm.Jvms;
 import probe.client.ProbeClient;
 
 /**
@@ -101,14 +102,11 @@ public final class StdioServer {
         if (app.has("pid")) {
             b.append(" (pid ").append(app.path("pid").asLong()).append(')');
         }
-        List<String> titles = new ArrayList<>();
-        app.path("windows").forEach(t -> {
-            if (!t.asText("").isBlank()) {
-                titles.add('"' + t.asText() + '"');
-            }
-        });
+        List<String> windows = new ArrayList<>();
+        app.path("windows").forEach(t -> windows.add(t.asText("")));
+        String titles = Jvms.quoted(windows);
         if (!titles.isEmpty()) {
-            b.append(", its windows ").append(String.join(", ", titles));
+            b.append(", its windows ").append(titles);
         }
         return b.length() == 0 ? "" : " The application answering now:" + b + '.';
     }
