@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,7 +13,9 @@ import java.awt.Component;
 import java.awt.GridLayout;
 import java.util.ArrayList;
 import java.util.List;
+import javax.swing.DefaultCellEditor;
 import javax.swing.DefaultListCellRenderer;
+import javax.swing.JComboBox;
 import javax.swing.JFrame;
 import javax.swing.JList;
 import javax.swing.JScrollPane;
@@ -64,6 +67,8 @@ class DataViewsIT {
     private JTree tree;
 
     private final boolean[] owned = {true, false, true};
+    private final int[] years = {1959, 1969, 1957};
+    private final String[] formats = {"LP", "LP", "CD"};
 
     private JFrame show() throws Exception {
         return Swing.onEdt(() -> {
@@ -78,39 +83,46 @@ class DataViewsIT {
 
                 @Override
                 public int getColumnCount() {
-                    return 3;
+                    return 4;
                 }
 
                 @Override
                 public String getColumnName(int c) {
-                    return List.of("Title", "Year", "Owned").get(c);
+                    return List.of("Title", "Year", "Owned", "Format").get(c);
                 }
 
                 @Override
                 public Class<?> getColumnClass(int c) {
-                    return c == 2 ? Boolean.class : c == 1 ? Integer.class : Album.class;
+                    return c == 3 ? String.class : c == 2 ? Boolean.class : c == 1 ? Integer.class : Album.class;
                 }
 
                 @Override
                 public Object getValueAt(int r, int c) {
                     Album a = ALBUMS.get(r);
-                    return c == 0 ? a : c == 1 ? (Object) a.year() : (Object) owned[r];
+                    return c == 0 ? a : c == 1 ? (Object) years[r] : c == 2 ? (Object) owned[r] : formats[r];
                 }
 
                 @Override
                 public boolean isCellEditable(int r, int c) {
-                    return c == 2;
+                    return c > 0;
                 }
 
                 @Override
                 public void setValueAt(Object v, int r, int c) {
-                    owned[r] = (Boolean) v;
+                    if (c == 1) {
+                        years[r] = (Integer) v;
+                    } else if (c == 2) {
+                        owned[r] = (Boolean) v;
+                    } else {
+                        formats[r] = (String) v;
+                    }
                     fireTableCellUpdated(r, c);
                 }
             };
             JTable table = new JTable(albums);
             table.setName("views.table");
             table.setAutoCreateRowSorter(true);
+            table.getColumnModel().getColumn(3).setCellEditor(new DefaultCellEditor(new JComboBox<>(new String[] {"LP", "CD", "Tape"})));
             table.setDefaultRenderer(Album.class, new DefaultTableCellRenderer() {
                 @Override
                 protected void setValue(Object value) {
@@ -219,20 +231,20 @@ class DataViewsIT {
             assertEquals("Title", title.get("label").asText());
             assertTrue(title.get("clickable").asBoolean(), title.toString());
             JsonNode row = DerivedIT.item(items, "views.table.row.0");
-            assertEquals(List.of("\u266a Kind of Blue", "1959", "true"), cells(row), row.toString());
+            assertEquals(List.of("\u266a Kind of Blue", "1959", "true", "LP"), cells(row), row.toString());
             assertTrue(row.get("cells").get(2).isBoolean(), "a check box cell is checked or not: " + row);
-            assertEquals("\u266a Kind of Blue | 1959 | [x]", row.get("label").asText());
+            assertEquals("\u266a Kind of Blue | 1959 | [x] | LP", row.get("label").asText());
             // A check box cell toggled by a hand's click, through the table's own editor; the receipt tells the row's new text.
             JsonNode toggled = c.call("gui.click", Wire.object().put("identifier", "views.table.row.1.cell.Owned").put("settleMillis", 300));
-            assertTrue(toggled.get("effects").toString().contains("\u266a Abbey Road | 1969 | [x]"), toggled.toString());
+            assertTrue(toggled.get("effects").toString().contains("\u266a Abbey Road | 1969 | [x] | LP"), toggled.toString());
             assertEquals("true", c.call("gui.wait", Wire.object().put("identifier", "views.table.row.1.cell.Owned").put("value", "true")
                     .put("timeoutMillis", 2000)).get("value").asText());
             c.call("gui.click", Wire.object().put("identifier", "views.table.row.1.cell.Owned"));
             JsonNode chosen = c.call("gui.select", Wire.object().put("identifier", "views.table").put("label", "1957"));
             assertEquals("views.table.row.2", chosen.get("selected").asText(), "a row found by any of its cells: " + chosen);
             String text = c.call("gui.list", Wire.object().put("scope", "views.table").put("format", "text")).get("text").asText();
-            assertTrue(text.contains("header  Title | Year | Owned  [views.table.column.{0,1,2}]"), text);
-            assertTrue(text.contains("row views.table.row.1  \u266a Abbey Road | 1969 | [ ]"), text);
+            assertTrue(text.contains("header  Title | Year | Owned | Format  [views.table.column.{0,1,2,3}]"), text);
+            assertTrue(text.contains("row views.table.row.1  \u266a Abbey Road | 1969 | [ ] | LP"), text);
             assertEquals("1969", c.call("gui.wait", Wire.object().put("identifier", "views.table.row.1.cell.Year").put("value", "1969")
                     .put("timeoutMillis", 2000)).get("value").asText());
             try {
@@ -240,9 +252,55 @@ class DataViewsIT {
                 throw new AssertionError("a column nobody shows");
             } catch (ProbeOpException e) {
                 assertEquals("gui.identifier_not_found", e.code(), e.getMessage());
-                assertTrue(e.getMessage().contains("\"Title\", \"Year\", \"Owned\""), e.getMessage());
+                assertTrue(e.getMessage().contains("\"Title\", \"Year\", \"Owned\", \"Format\""), e.getMessage());
             }
         }
+    }
+
+    @Test
+    void aCellIsEditedThroughTheTablesOwnEditor() throws Exception {
+        try (ProbeClient c = Fixture.client()) {
+            frame = show();
+            Probe.waitFor(c, "views.table", "showing");
+            // A number cell: its editor started by a double-click (what DefaultCellEditor asks of a text field), the text typed, Enter.
+            JsonNode typed = c.call("gui.type", Wire.object().put("identifier", "views.table.row.0.cell.Year").put("text", "1960")
+                    .put("replace", true).put("settleMillis", 300));
+            assertEquals("1960", typed.get("value").asText(), typed.toString());
+            assertTrue(typed.get("effects").toString().contains("\u266a Kind of Blue | 1960 | [x] | LP"), typed.toString());
+            assertEquals(1960, Swing.onEdt(() -> years[0]));
+            assertEquals("1960", c.call("gui.wait", Wire.object().put("identifier", "views.table.row.0.cell.Year").put("value", "1960")
+                    .put("timeoutMillis", 2000)).get("value").asText());
+            // Typed after what the cell holds when not replacing.
+            assertEquals("19601", c.call("gui.type", Wire.object().put("identifier", "views.table.row.0.cell.Year").put("text", "1"))
+                    .get("value").asText().replace(",", ""));
+            // Letters in a number column: the table's editor refuses them, the cell keeps its value, the editing is cancelled.
+            ProbeOpException refused = assertThrows(ProbeOpException.class, () -> c.call("gui.type", Wire.object()
+                    .put("identifier", "views.table.row.0.cell.Year").put("text", "abc").put("replace", true)));
+            assertEquals("gui.not_editable", refused.code(), refused.getMessage());
+            assertFalse(Swing.onEdt(() -> tableOf(frame).isEditing()), "editing cancelled");
+            assertEquals(19601, Swing.onEdt(() -> years[0]));
+            // A cell the table does not let be edited.
+            ProbeOpException notEditable = assertThrows(ProbeOpException.class, () -> c.call("gui.type", Wire.object()
+                    .put("identifier", "views.table.row.0.cell.Title").put("text", "x")));
+            assertEquals("gui.not_editable", notEditable.code(), notEditable.getMessage());
+            assertTrue(notEditable.getMessage().contains("does not let this cell be edited"), notEditable.getMessage());
+            // A combo box cell: chosen from its editor's popup, which commits it.
+            JsonNode chosen = c.call("gui.select", Wire.object().put("identifier", "views.table.row.1.cell.Format").put("label", "Tape")
+                    .put("settleMillis", 300));
+            assertTrue(chosen.get("effects").toString().contains("\u266a Abbey Road | 1969 | [ ] | Tape"), chosen.toString());
+            assertEquals("Tape", Swing.onEdt(() -> formats[1]));
+            assertFalse(Swing.onEdt(() -> tableOf(frame).isEditing()));
+            // A combo box cell is not typed into.
+            ProbeOpException combo = assertThrows(ProbeOpException.class, () -> c.call("gui.type", Wire.object()
+                    .put("identifier", "views.table.row.2.cell.Format").put("text", "x")));
+            assertEquals("gui.not_editable", combo.code(), combo.getMessage());
+            assertTrue(combo.getMessage().contains("gui.select"), combo.getMessage());
+            assertFalse(Swing.onEdt(() -> tableOf(frame).isEditing()), "editing cancelled");
+        }
+    }
+
+    private static JTable tableOf(JFrame f) {
+        return (JTable) ((JScrollPane) f.getContentPane().getComponent(0)).getViewport().getView();
     }
 
     @Test

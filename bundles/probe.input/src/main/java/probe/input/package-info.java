@@ -14,7 +14,7 @@
  * bundle of its own rather than a package of probe.api.
  */
 @Export
-@Version("1.6.0")
+@Version("1.7.0")
 package probe.input;
 
 import org.osgi.annotation.bundle.Export;

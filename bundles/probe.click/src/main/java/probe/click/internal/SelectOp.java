@@ -26,6 +26,7 @@ import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.input.ActingOp;
+import probe.input.Cells;
 import probe.input.Deadline;
 import probe.input.Effects;
 import probe.input.Delivery;
@@ -90,9 +91,16 @@ public final class SelectOp extends ActingOp {
         AtomicReference<JComboBox<?>> opened = new AtomicReference<>();
         Item chosen;
         try {
+            // A table cell named: its editor started as a hand starts it; a combo box editing it is then chosen from.
+            AtomicReference<Target> cell = new AtomicReference<>();
             Step step = Delivery.run(deadline, () -> {
                 Target t = effects.before(identifier);
                 Component c = t.component();
+                if (Cells.isCell(t)) {
+                    cell.set(t);
+                    Cells.start(registry, t);
+                    return Delivery.posted(new Step(null, null));
+                }
                 if (t.kind() != Target.Kind.COMPONENT || !selectable(c)) {
                     throw ProbeException.invalidArgs("'" + identifier + "' is " + what(t) + ": gui.select chooses an item of a"
                             + " combo box, list, table, tree or tabbed pane (use gui.click for anything else)");
@@ -118,7 +126,8 @@ public final class SelectOp extends ActingOp {
                 Mouse.click(it.window(), p, Mouse.Button.LEFT, 1);
                 return Delivery.posted(new Step(item, null));
             }).value();
-            chosen = step.combo() == null ? step.item() : fromPopup(identifier, step.combo(), wanted, deadline);
+            JComboBox<?> combo = cell.get() != null ? cellCombo(identifier, cell.get(), opened, deadline) : step.combo();
+            chosen = combo == null ? step.item() : fromPopup(identifier, combo, wanted, deadline);
         } catch (ProbeException | RuntimeException e) {
             if (opened.get() != null) {
                 closePopup(opened.get());
@@ -132,6 +141,34 @@ public final class SelectOp extends ActingOp {
         data.put("label", chosen.label());
         data.put("index", chosen.index());
         return data;
+    }
+
+    /**
+     * The combo box editing a table cell once its editor has started, its popup clicked open when
+     * the clicks that started it did not open it; else, the editing cancelled, {@code
+     * gui.not_editable} (a text cell is typed into, a check box cell clicked).
+     */
+    private JComboBox<?> cellCombo(String identifier, Target cell, AtomicReference<JComboBox<?>> opened, Deadline deadline)
+            throws ProbeException {
+        // The clicks that start the editor were handled when the first hop's wait ended: it has started by now, or never will.
+        return Delivery.run(deadline, () -> {
+            Component editing = Cells.started(cell);
+            if (!(editing instanceof JComboBox)) {
+                Cells.cancel(cell);
+                throw Cells.notEditable(identifier, "its editor is a " + editing.getClass().getSimpleName() + ", not a combo box"
+                        + (editing instanceof javax.swing.text.JTextComponent ? " (type its value with gui.type)"
+                                : editing instanceof javax.swing.AbstractButton ? " (toggle it with gui.click)" : ""));
+            }
+            JComboBox<?> combo = (JComboBox<?>) editing;
+            if (combo.isPopupVisible()) {
+                return Delivery.nothing(combo);
+            }
+            Target comboTarget = new Target(identifier, Target.Kind.COMPONENT, combo, -1, List.of());
+            Target opener = opener(combo, comboTarget);
+            Mouse.click(opener.window(), Reach.check(registry, opener).at(), Mouse.Button.LEFT, 1);
+            opened.set(combo);
+            return Delivery.posted(combo);
+        }).value();
     }
 
     /** Whether {@code c} has items gui.select can choose. */

@@ -3,6 +3,7 @@ package probe.type.internal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Component;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.swing.text.JTextComponent;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -12,7 +13,9 @@ import probe.api.Op;
 import probe.api.Ops;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
+import probe.api.swing.Shown;
 import probe.input.ActingOp;
+import probe.input.Cells;
 import probe.input.Deadline;
 import probe.input.Delivery;
 import probe.input.Effects;
@@ -52,27 +55,67 @@ public final class TypeOp extends ActingOp {
         String identifier = args.path("identifier").textValue();
         effects.withhold(identifier);
 
+        // A table cell named: its editor started by a hand's clicks in the first hop, typed into once it has started.
+        AtomicReference<Target> cell = new AtomicReference<>();
+        // The edited row in the model's order: a table that sorts on updates may move it once the edit commits.
+        int[] modelRow = {-1};
         // One EDT hop when the field has the focus already: find, check, type, and wait behind it.
         String typedInto = Focus.keys(deadline, () -> {
             // The first look and the lookup in one walk when a field is named.
             Target named = identifier != null ? effects.before(identifier) : null;
             effects.before();
+            if (Cells.isCell(named)) {
+                cell.set(named);
+                modelRow[0] = ((javax.swing.JTable) named.component()).convertRowIndexToModel(named.index());
+                Cells.start(registry, named);
+                Component editing = Cells.editor(named);
+                return editing == null ? null : cellEditor(named, editing);
+            }
             if (identifier == null && Focus.owner() == null) {
                 // Nothing has the focus yet (a window has just opened): it is waited for.
                 return null;
             }
             return identifier != null ? named(named, identifier) : focusOwner();
-        }, TypeOp::focusOwner, target -> {
+        }, () -> cell.get() != null ? cellEditor(cell.get(), Cells.started(cell.get())) : focusOwner(), target -> {
             if (!target.isFocusOwner()) {
                 throw Focus.noFocus(target, Focus.owner(), "it lost the keyboard focus");
             }
-            return type(target, text, replace, effects);
+            return type(target, text, replace, cell.get() != null, effects);
         });
 
         ObjectNode data = Wire.object();
         data.put("identifier", identifier != null ? identifier : typedInto);
         data.put("typed", text.length());
+        if (cell.get() != null) {
+            // The Enter that ends the text commits it, as a hand's does; an editor that refused it still holds the cell.
+            Target edited = cell.get();
+            String shown = deadline.edt(() -> {
+                if (!Cells.committed(edited)) {
+                    Cells.cancel(edited);
+                    return null;
+                }
+                javax.swing.JTable table = (javax.swing.JTable) edited.component();
+                int row = modelRow[0] < table.getModel().getRowCount() ? table.convertRowIndexToView(modelRow[0]) : -1;
+                return row < 0 ? "" : Shown.cellText(Shown.cell(table, row, edited.column()));
+            });
+            if (shown == null) {
+                throw Cells.notEditable(identifier, "its editor did not accept the text typed (the cell keeps its value;"
+                        + " editing was cancelled as Escape would)");
+            }
+            data.put("value", shown);
+        }
         return data;
+    }
+
+    /** The text field editing a cell, as a text control a person could type into. */
+    private static JTextComponent cellEditor(Target cell, Component editing) throws ProbeException {
+        if (!(editing instanceof JTextComponent)) {
+            Cells.cancel(cell);
+            throw Cells.notEditable(cell.identifier(), "its editor is a " + editing.getClass().getSimpleName() + ", not a text field"
+                    + (editing instanceof javax.swing.JComboBox ? " (choose its value with gui.select)"
+                            : editing instanceof javax.swing.AbstractButton ? " (toggle it with gui.click)" : ""));
+        }
+        return editable(editing, cell.identifier());
     }
 
     /**
@@ -83,7 +126,8 @@ public final class TypeOp extends ActingOp {
      *
      * @return the identifier of the field, as the reply names it
      */
-    private Delivery.Sent<String> type(JTextComponent target, String text, boolean replace, Effects effects) throws ProbeException {
+    private Delivery.Sent<String> type(JTextComponent target, String text, boolean replace, boolean cell, Effects effects)
+            throws ProbeException {
         editable(target, Focus.describe(target));
         // The receipt gives the length of what this field (or the spinner or combo it edits) holds, never the text.
         effects.withhold(registry.identifierOf(target));
@@ -99,8 +143,15 @@ public final class TypeOp extends ActingOp {
             if (target.getDocument().getLength() > 0) {
                 keys.stroke(Keyboard.BACKSPACE, List.of());
             }
+        } else if (cell) {
+            // The double-click that started a cell's editor selected a word: End puts the caret after the text.
+            keys.stroke(Keyboard.Key.silent(java.awt.event.KeyEvent.VK_END), List.of());
         }
         send(keys, text);
+        if (cell) {
+            // Enter commits a cell's edit, as a hand ends it.
+            keys.strokeQueued(Keyboard.ENTER, List.of());
+        }
         return Delivery.delivering(registry.identifierOf(target), keys::deliver);
     }
 
