@@ -198,6 +198,24 @@ class DataViewsIT {
         });
     }
 
+    /**
+     * The fixture shown, once {@code view} shows and a hand could click it: a frame that has just
+     * shown may for a moment still be below the application's main window in the stacking order.
+     */
+    private JFrame shown(ProbeClient c, String view) throws Exception {
+        JFrame f = show();
+        Probe.waitFor(c, view, "showing");
+        Fixture.await(view + " to be clickable", () -> {
+            try {
+                JsonNode i = DerivedIT.item(items(c, view), view);
+                return i != null && i.path("clickable").asBoolean();
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        return f;
+    }
+
     @AfterEach
     void dispose() throws Exception {
         if (frame != null) {
@@ -222,8 +240,7 @@ class DataViewsIT {
     @Test
     void aTableListsItsHeaderAndItsCellsAsDrawn() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            frame = show();
-            Probe.waitFor(c, "views.table", "showing");
+            frame = shown(c, "views.table");
             JsonNode items = items(c, "views.table");
             JsonNode title = DerivedIT.item(items, "views.table.column.0");
             assertNotNull(title, items.toString());
@@ -260,8 +277,7 @@ class DataViewsIT {
     @Test
     void aCellIsEditedThroughTheTablesOwnEditor() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            frame = show();
-            Probe.waitFor(c, "views.table", "showing");
+            frame = shown(c, "views.table");
             // A number cell: its editor started by a double-click (what DefaultCellEditor asks of a text field), the text typed, Enter.
             JsonNode typed = c.call("gui.type", Wire.object().put("identifier", "views.table.row.0.cell.Year").put("text", "1960")
                     .put("replace", true).put("settleMillis", 300));
@@ -306,8 +322,7 @@ class DataViewsIT {
     @Test
     void aClickOnAHeaderSortsAsAHandsDoes() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            frame = show();
-            Probe.waitFor(c, "views.table", "showing");
+            frame = shown(c, "views.table");
             c.call("gui.click", Wire.object().put("identifier", "views.table.column.1"));
             JsonNode items = items(c, "views.table");
             assertEquals("ascending", DerivedIT.item(items, "views.table.column.1").path("sort").asText(), items.toString());
@@ -324,38 +339,161 @@ class DataViewsIT {
     @Test
     void aTreeReadsAsDrawnAndItsRowsAreNamedByPath() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            frame = show();
-            Probe.waitFor(c, "views.tree", "showing");
+            frame = shown(c, "views.tree");
             JsonNode items = items(c, "views.tree");
             JsonNode coltrane = DerivedIT.item(items, "views.tree.row.Music/Jazz/Coltrane");
             assertNotNull(coltrane, DerivedIT.ids(items).toString());
             assertEquals("Coltrane", coltrane.get("label").asText());
+            assertFalse(DerivedIT.item(items, "views.tree.row.Music/Classical").get("expanded").asBoolean());
+            assertTrue(DerivedIT.item(items, "views.tree.row.Music/Jazz").get("expanded").asBoolean());
+            assertFalse(coltrane.has("expanded"), "a leaf is neither: " + coltrane);
             assertNull(DerivedIT.item(items, "views.tree.row.Music/Classical/Bach"), "under a collapsed node: not a row now");
-            try {
-                c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical/Bach"));
-                throw new AssertionError("a row under a collapsed node");
-            } catch (ProbeOpException e) {
-                assertEquals("gui.not_clickable", e.code(), e.getMessage());
-                assertTrue(e.getMessage().contains("Music/Classical"), e.getMessage());
-            }
-            // Expanding above renames no row below.
-            Swing.onEdt(() -> {
-                tree.expandRow(1);
-                return null;
-            });
+            String text = c.call("gui.list", Wire.object().put("scope", "views.tree").put("format", "text")).get("text").asText();
+            assertTrue(text.contains("row views.tree.row.Music/Classical \"Classical\"  collapsed"), text);
+            // The handle, clicked as a hand clicks it: the node expands, and no row below it is renamed.
+            JsonNode opened = c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical.handle")
+                    .put("settleMillis", 300));
+            assertTrue(opened.get("effects").toString().contains("Music/Classical/Bach"), opened.toString());
+            assertTrue(Swing.onEdt(() -> tree.isExpanded(1)));
             items = items(c, "views.tree");
+            assertTrue(DerivedIT.item(items, "views.tree.row.Music/Classical").get("expanded").asBoolean());
             assertNotNull(DerivedIT.item(items, "views.tree.row.Music/Jazz/Coltrane"), DerivedIT.ids(items).toString());
             assertNotNull(DerivedIT.item(items, "views.tree.row.Music/Classical/Bach"));
-            c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical/Bach"));
+            assertFalse(Swing.onEdt(() -> tree.isRowSelected(1)), "the handle expands; it does not select");
+            // Clicked again, it collapses.
+            c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical.handle"));
+            assertFalse(Swing.onEdt(() -> tree.isExpanded(1)));
+            // A row under a collapsed node is clicked as a hand reaches it: the node above expanded first.
+            JsonNode bach = c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical/Bach").put("settleMillis", 300));
+            assertTrue(bach.get("effects").toString().contains("Music/Classical/Bach"), bach.toString());
             assertTrue(DerivedIT.item(items(c, "views.tree"), "views.tree.row.Music/Classical/Bach").get("selected").asBoolean());
+            // A leaf has no handle; a path nobody shows is not there.
+            ProbeOpException leaf = assertThrows(ProbeOpException.class, () -> c.call("gui.click", Wire.object()
+                    .put("identifier", "views.tree.row.Music/Classical/Bach.handle")));
+            assertEquals("gui.not_clickable", leaf.code(), leaf.getMessage());
+            assertTrue(leaf.getMessage().contains("leaf"), leaf.getMessage());
+            ProbeOpException none = assertThrows(ProbeOpException.class, () -> c.call("gui.click", Wire.object()
+                    .put("identifier", "views.tree.row.Music/Rock")));
+            assertEquals("gui.identifier_not_found", none.code(), none.getMessage());
+        }
+    }
+
+    /** The one item an exact address lists (a cell, a handle, a header column), or null when it lists none. */
+    private static JsonNode addressed(ProbeClient c, String identifier) throws Exception {
+        JsonNode items;
+        try {
+            items = items(c, identifier);
+        } catch (ProbeOpException e) {
+            assertEquals("gui.identifier_not_found", e.code(), e.getMessage());
+            return null;
+        }
+        return items.size() == 1 && identifier.equals(items.get(0).path("identifier").asText()) ? items.get(0) : null;
+    }
+
+    /** A real press by xdotool at a point on the screen, synced by the marker's move on the same X connection. */
+    private static void press(XMarker marker, JsonNode atOnScreen) throws Exception {
+        int to = marker.nextX();
+        SwingSet2.run(java.time.Duration.ofSeconds(10), "xdotool", "mousemove", atOnScreen.get(0).asText(), atOnScreen.get(1).asText(),
+                "click", "1", "windowmove", marker.xid(), Integer.toString(to), Integer.toString(marker.y()));
+        marker.awaitMove(to);
+    }
+
+    /**
+     * The reach oracle on the data views' own parts: each tree handle, table cell and header column
+     * pressed for real by xdotool where the probe says a hand presses it. A handle's press must
+     * expand or collapse its node (the tree's own UI decides, as under a hand); a cell's and a
+     * column's must land on the table (its header) where the table's own hit test finds that cell
+     * (column), kept from the app by the recorder.
+     */
+    @Test
+    void theHandlesCellsAndColumnsAreJudgedAsRealPressesLand() throws Exception {
+        PressRecorder rec = new PressRecorder();
+        try (ProbeClient c = Fixture.client(); XMarker marker = XMarker.show("views")) {
+            frame = shown(c, "views.tree");
+            java.awt.Rectangle awt = Swing.onEdt(() -> new java.awt.Rectangle(frame.getLocationOnScreen(), frame.getSize()));
+            SwingSet2.windowWhereAwtHasIt(ProcessHandle.current().pid(), "Data Views", awt);
+            List<String> disagreements = new ArrayList<>();
+            int presses = 0;
+            assertNull(addressed(c, "views.tree.row.Music.handle"), "the root shows no handle without root handles");
+            for (String node : List.of("views.tree.row.Music/Classical", "views.tree.row.Music/Jazz")) {
+                JsonNode handle = addressed(c, node + ".handle");
+                assertNotNull(handle, node);
+                assertEquals("handle", handle.get("role").asText(), handle.toString());
+                assertTrue(handle.get("clickable").asBoolean(), handle.toString());
+                boolean before = handle.get("expanded").asBoolean();
+                press(marker, handle.get("atOnScreen"));
+                presses++;
+                int row = DerivedIT.item(items(c, node), node).get("index").asInt();
+                boolean after = Swing.onEdt(() -> tree.isExpanded(row));
+                if (after == before) {
+                    disagreements.add(node + ".handle: clickable at " + handle.get("atOnScreen") + ", but a real press left it "
+                            + (before ? "expanded" : "collapsed"));
+                }
+            }
+            Swing.onEdt(() -> {
+                rec.install();
+                return null;
+            });
+            try {
+                JTable table = tableOf(frame);
+                List<String> targets = new ArrayList<>();
+                for (String column : List.of("Title", "Year", "Owned", "Format")) {
+                    for (int r = 0; r < ALBUMS.size(); r++) {
+                        targets.add("views.table.row." + r + ".cell." + column);
+                    }
+                }
+                for (int k = 0; k < 4; k++) {
+                    targets.add("views.table.column." + k);
+                }
+                for (String id : targets) {
+                    JsonNode item = addressed(c, id);
+                    assertNotNull(item, id);
+                    assertTrue(item.get("clickable").asBoolean(), item.toString());
+                    rec.pressed = null;
+                    rec.armed = true;
+                    try {
+                        press(marker, item.get("atOnScreen"));
+                    } finally {
+                        rec.armed = false;
+                    }
+                    presses++;
+                    java.awt.Component landed = rec.pressed;
+                    java.awt.Point on = rec.pressedOnScreen;
+                    boolean cell = id.contains(".cell.");
+                    String found = Swing.onEdt(() -> {
+                        if (landed == null) {
+                            return "nothing";
+                        }
+                        java.awt.Point p = new java.awt.Point(on);
+                        javax.swing.SwingUtilities.convertPointFromScreen(p, landed);
+                        if (cell && landed == table) {
+                            return "views.table.row." + table.rowAtPoint(p) + ".cell." + table.getColumnName(table.columnAtPoint(p));
+                        }
+                        if (!cell && landed == table.getTableHeader()) {
+                            return "views.table.column." + table.convertColumnIndexToModel(table.getTableHeader().columnAtPoint(p));
+                        }
+                        return landed.getClass().getSimpleName();
+                    });
+                    if (!id.equals(found)) {
+                        disagreements.add(id + ": clickable at " + item.get("atOnScreen") + ", but a real press landed on " + found);
+                    }
+                }
+            } finally {
+                Swing.onEdt(() -> {
+                    rec.uninstall();
+                    return null;
+                });
+            }
+            System.out.println("DataViewsIT oracle: " + presses + " real presses on tree handles, table cells and header columns, "
+                    + disagreements.size() + " disagreements, java " + System.getProperty("java.version"));
+            assertEquals(List.of(), disagreements);
         }
     }
 
     @Test
     void aListReadsAsDrawn() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            frame = show();
-            Probe.waitFor(c, "views.list", "showing");
+            frame = shown(c, "views.list");
             JsonNode items = items(c, "views.list");
             assertEquals("Abbey Road (1969)", DerivedIT.item(items, "views.list.row.1").get("label").asText());
             JsonNode r = c.call("gui.select", Wire.object().put("identifier", "views.list").put("label", "Blue Train (1957)"));
@@ -366,8 +504,7 @@ class DataViewsIT {
     @Test
     void aLargeTableListsTheRowsInViewAndHowManyThereAre() throws Exception {
         try (ProbeClient c = Fixture.client()) {
-            frame = show();
-            Probe.waitFor(c, "views.big", "showing");
+            frame = shown(c, "views.big");
             long t0 = System.nanoTime();
             JsonNode items = items(c, "views.big");
             long listMillis = (System.nanoTime() - t0) / 1_000_000;

@@ -213,6 +213,50 @@ public final class Rows {
     }
 
     /**
+     * What a tree row's node shows of its children: {@code TRUE} expanded, {@code FALSE} collapsed,
+     * null for a leaf (a node without children to show). Call on the EDT. @since 1.6
+     */
+    public static Boolean expanded(JTree tree, int row) {
+        javax.swing.tree.TreePath p = tree.getPathForRow(row);
+        if (p == null || tree.getModel() == null || tree.getModel().isLeaf(p.getLastPathComponent())) {
+            return null;
+        }
+        return tree.isExpanded(p);
+    }
+
+    /**
+     * The expand handle of tree row {@code row}, in the tree's coordinates: the box a hand clicks to
+     * expand or collapse the node, where the tree's UI draws it and looks for a press
+     * ({@code BasicTreeUI}: centred {@code getRightChildIndent() - 1} before the row, as wide as its
+     * expanded icon, 8 without one, as high as the row). Null for a leaf, for a row whose node the UI
+     * draws no handle for (the root, or the root's children when the root is hidden, without root
+     * handles), and under a UI that is no {@code BasicTreeUI} (every look and feel of the JDK is
+     * one, and FlatLaf's). Call on the EDT. @since 1.6
+     */
+    public static Rectangle handle(JTree tree, int row) {
+        javax.swing.tree.TreePath p = tree.getPathForRow(row);
+        if (expanded(tree, row) == null || !(tree.getUI() instanceof javax.swing.plaf.basic.BasicTreeUI)) {
+            return null;
+        }
+        int depth = p.getPathCount() - 1;
+        if ((depth == 0 || (depth == 1 && !tree.isRootVisible())) && !tree.getShowsRootHandles()) {
+            return null;
+        }
+        javax.swing.plaf.basic.BasicTreeUI ui = (javax.swing.plaf.basic.BasicTreeUI) tree.getUI();
+        Rectangle b = tree.getRowBounds(row);
+        if (b == null) {
+            return null;
+        }
+        javax.swing.Icon icon = ui.getExpandedIcon();
+        int w = icon != null ? icon.getIconWidth() : 8;
+        int centre = tree.getComponentOrientation().isLeftToRight() ? b.x - ui.getRightChildIndent() + 1
+                : b.x + b.width + ui.getRightChildIndent() - 1;
+        // BasicTreeUI.findCenteredX: the box starts half its width (rounded up left to right) before the centre.
+        int left = tree.getComponentOrientation().isLeftToRight() ? centre - (int) Math.ceil(w / 2.0) : centre - (int) Math.floor(w / 2.0);
+        return new Rectangle(left, b.y, w, b.height);
+    }
+
+    /**
      * The first and last row of {@code view} with some part inside its visible rectangle, or null
      * when none is (no rows, nothing of it shows). @since 1.5
      */

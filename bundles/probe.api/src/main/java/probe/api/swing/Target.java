@@ -33,7 +33,13 @@ public final class Target {
          * JTable {@link #component()}.
          * @since 1.5
          */
-        CELL
+        CELL,
+        /**
+         * The expand handle of row {@link #index()} of the JTree {@link #component()}: the box a
+         * hand clicks to expand or collapse its node ({@link Rows#handle}).
+         * @since 1.6
+         */
+        HANDLE
     }
 
     private final String identifier;
@@ -99,7 +105,7 @@ public final class Target {
         return ViewRegistry.windowOf(anchor);
     }
 
-    /** The target's bounds in {@link #component()}'s coordinates: the whole component, or the row's, tab's, header column's or cell's. */
+    /** The target's bounds in {@link #component()}'s coordinates: the whole component, or the row's, tab's, header column's, cell's or handle's. */
     public Rectangle bounds() {
         switch (kind) {
             case ROW:
@@ -110,6 +116,9 @@ public final class Target {
                 return ((javax.swing.table.JTableHeader) component).getHeaderRect(index);
             case CELL:
                 return ((javax.swing.JTable) component).getCellRect(index, column, false);
+            case HANDLE:
+                Rectangle h = Rows.handle((javax.swing.JTree) component, index);
+                return h == null ? new Rectangle() : h;
             default:
                 return new Rectangle(0, 0, component.getWidth(), component.getHeight());
         }

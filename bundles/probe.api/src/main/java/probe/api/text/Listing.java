@@ -344,6 +344,11 @@ public final class Listing {
         if (isTrue(item, "selected")) {
             b.append(SEP).append("selected");
         }
+        if (isTrue(item, "expanded")) {
+            b.append(SEP).append("expanded");
+        } else if (isFalse(item, "expanded")) {
+            b.append(SEP).append("collapsed");
+        }
         if (isFalse(item, "visible")) {
             b.append(SEP).append("scrolled out of view");
         }

@@ -4,8 +4,10 @@ import java.awt.Point;
 import java.awt.Window;
 import java.util.List;
 import javax.swing.JMenu;
+import javax.swing.JTree;
 import javax.swing.MenuSelectionManager;
 import javax.swing.SwingUtilities;
+import probe.api.ErrorCodes;
 import probe.api.ProbeException;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
@@ -19,7 +21,8 @@ import probe.input.Reach;
 
 /**
  * The way a hand reaches a control, row, tab or menu item, for gui.click and gui.hover: one EDT
- * hop when it shows; for an item in a closed menu, each menu of its chain clicked open first.
+ * hop when it shows; for an item in a closed menu, each menu of its chain clicked open first; for
+ * a tree row under collapsed nodes, each one's handle clicked first.
  */
 final class Reaching {
     private Reaching() {
@@ -51,6 +54,51 @@ final class Reaching {
      */
     static <T> T reach(ViewRegistry registry, Effects effects, String identifier, Deadline deadline, Judge judge, Act<T> act,
             String what) throws ProbeException {
+        String expanded = null;
+        for (int clicked = 0;; clicked++) {
+            try {
+                return reachShown(registry, effects, identifier, deadline, judge, act, what);
+            } catch (ProbeException e) {
+                // A tree row under a collapsed node: its handle clicked, as a hand expands what lies above, then looked for again.
+                String collapsed = e.details() == null ? null : e.details().path("collapsed").textValue();
+                if (collapsed == null || !ErrorCodes.NOT_CLICKABLE.equals(e.code()) || collapsed.equals(expanded)
+                        || clicked >= MOST_EXPANDED) {
+                    throw e;
+                }
+                expand(registry, collapsed, deadline);
+                expanded = collapsed;
+            }
+        }
+    }
+
+    /** The most nodes above a row that a hand expands to reach it. */
+    private static final int MOST_EXPANDED = 64;
+
+    /**
+     * Expands a collapsed tree row as a hand does: a click on its handle, or, where the tree draws
+     * none for it, as many clicks on the row as toggle it (a JTree's toggle click count).
+     */
+    private static void expand(ViewRegistry registry, String row, Deadline deadline) throws ProbeException {
+        Delivery.run(deadline, () -> {
+            Target r = registry.resolve(row);
+            Target handle = null;
+            try {
+                handle = registry.resolve(row + ".handle");
+            } catch (ProbeException noHandle) {
+                int toggle = r.component() instanceof JTree ? ((JTree) r.component()).getToggleClickCount() : 0;
+                if (toggle <= 0) {
+                    throw noHandle;
+                }
+                Mouse.click(r.window(), Reach.check(registry, r).at(), Mouse.Button.LEFT, toggle);
+                return Delivery.posted(null);
+            }
+            Mouse.click(handle.window(), Reach.check(registry, handle).at(), Mouse.Button.LEFT, 1);
+            return Delivery.posted(null);
+        });
+    }
+
+    private static <T> T reachShown(ViewRegistry registry, Effects effects, String identifier, Deadline deadline, Judge judge,
+            Act<T> act, String what) throws ProbeException {
         Delivery.Sent<First<T>> first = Delivery.run(deadline, () -> {
             Target t = effects.before(identifier);
             Verdict v = judge.verdict(registry, t);

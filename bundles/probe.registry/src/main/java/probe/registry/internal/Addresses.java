@@ -15,17 +15,26 @@ import probe.api.swing.Target;
  * The items of a view that a listing does not list one by one, found by their address: a row of a
  * large model out of view ({@code <view>.row.<index>}), a tree row by its path of shown texts
  * whether its row is listed or not ({@code <tree>.row.Music/Classical}), and a table's cell by its
- * row and its column's header text ({@code <row>.cell.<header>}). On the EDT.
+ * row and its column's header text ({@code <row>.cell.<header>}), and a tree row's expand handle
+ * ({@code <row>.handle}). On the EDT.
  */
 final class Addresses {
     static final String ROW = ".row.";
     static final String CELL = ".cell.";
+    /** What follows a tree row's identifier to name its expand handle. */
+    static final String HANDLE = ".handle";
 
     private Addresses() {
     }
 
     /** The item {@code identifier} addresses, or null when it addresses none of these. */
     static Target resolve(String identifier, Scan scan) throws ProbeException {
+        if (identifier.endsWith(HANDLE)) {
+            Target row = row(identifier.substring(0, identifier.length() - HANDLE.length()), scan);
+            if (row != null && row.component() instanceof JTree) {
+                return handle(identifier, row);
+            }
+        }
         int cell = identifier.lastIndexOf(CELL);
         if (cell > 0) {
             Target row = row(identifier.substring(0, cell), scan);
@@ -59,9 +68,11 @@ final class Addresses {
                 }
                 int i = tree.getRowForPath(p);
                 if (i < 0) {
-                    throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "'" + identifier + "' is under a collapsed node: expand '"
-                            + collapsed(tree, p) + "' first (gui.expand)", ProbeException.newDetails().put("identifier", identifier)
-                            .put("collapsed", view + ROW + Rows.path(tree, collapsedPath(tree, p))));
+                    String above = view + ROW + Rows.path(tree, collapsedPath(tree, p));
+                    throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "'" + identifier + "' is under the collapsed node '" + above
+                            + "': click '" + above + HANDLE + "' to expand it (gui.click and gui.hover expand what lies above"
+                            + " a row themselves)", ProbeException.newDetails().put("identifier", identifier)
+                            .put("collapsed", above));
                 }
                 return new Target(identifier, Target.Kind.ROW, c, i, List.of());
             }
@@ -87,8 +98,18 @@ final class Addresses {
         return top == p ? p.getParentPath() : top;
     }
 
-    private static String collapsed(JTree tree, TreePath p) {
-        return Rows.path(tree, collapsedPath(tree, p));
+    /** The expand handle of a tree row, or {@code gui.not_clickable} when the tree draws none for it. */
+    private static Target handle(String identifier, Target row) throws ProbeException {
+        JTree tree = (JTree) row.component();
+        Boolean expanded = Rows.expanded(tree, row.index());
+        if (expanded == null || Rows.handle(tree, row.index()) == null) {
+            String why = expanded == null ? "it is a leaf: there is nothing under it to expand"
+                    : "the tree draws no handle for it (a hand double-clicks the row" + (tree.getToggleClickCount() > 0 ? ")"
+                            : "; this tree does not toggle on clicks either: select it and press Right or Left)");
+            throw new ProbeException(ErrorCodes.NOT_CLICKABLE, "'" + identifier + "' has no handle: " + why,
+                    ProbeException.newDetails().put("identifier", identifier).put("reason", why));
+        }
+        return new Target(identifier, Target.Kind.HANDLE, tree, row.index(), List.of());
     }
 
     /** The cell of {@code row} under the column whose header shows {@code column} (exactly, else ignoring case, else its model index). */

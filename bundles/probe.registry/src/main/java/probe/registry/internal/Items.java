@@ -21,6 +21,7 @@ import javax.swing.JSlider;
 import javax.swing.JSpinner;
 import javax.swing.JTabbedPane;
 import javax.swing.JTable;
+import javax.swing.JTree;
 import javax.swing.table.JTableHeader;
 import javax.swing.JToolTip;
 import javax.swing.JToggleButton;
@@ -180,10 +181,21 @@ final class Items {
 
     private static void value(Target t, ObjectNode o) {
         Component c = t.component();
+        if (t.kind() == Target.Kind.HANDLE) {
+            o.put("expanded", Rows.expanded((JTree) c, t.index()));
+            return;
+        }
         if (t.kind() == Target.Kind.ROW) {
             o.put("selected", Rows.selected(c, t.index()));
             o.put("visible", inView(t));
             o.put("index", t.index());
+            if (c instanceof JTree) {
+                // A node with children to show: expanded or collapsed, as its handle draws it.
+                Boolean expanded = Rows.expanded((JTree) c, t.index());
+                if (expanded != null) {
+                    o.put("expanded", expanded);
+                }
+            }
             if (c instanceof JTable) {
                 // Each cell as its renderer draws it, in view order: a check box's as true or false.
                 JTable table = (JTable) c;

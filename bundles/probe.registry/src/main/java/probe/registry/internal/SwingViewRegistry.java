@@ -337,7 +337,36 @@ public final class SwingViewRegistry implements ViewRegistry {
                 items.add(item(e, scan, verdicts));
             }
         }
+        if (items.isEmpty()) {
+            addressed(scope, scan, verdicts, items);
+        }
         return items;
+    }
+
+    /**
+     * An item a listing does not list one by one but its address names exactly (a cell, a tree
+     * row's handle, a row out of view): listed alone, under the view that holds it. Nothing when
+     * the scope addresses none, or one that does not show (a row under a collapsed node).
+     */
+    private void addressed(String scope, Scan scan, boolean verdicts, ArrayNode items) {
+        Target t;
+        try {
+            t = Addresses.resolve(scope, scan);
+        } catch (ProbeException doesNotShow) {
+            return;
+        }
+        if (t == null) {
+            return;
+        }
+        Component view = t.component() instanceof javax.swing.table.JTableHeader
+                ? ((javax.swing.table.JTableHeader) t.component()).getTable() : t.component();
+        String parent = null;
+        for (Scan.Entry e : scan.entries) {
+            if (e.target().kind() == Target.Kind.COMPONENT && e.target().component() == view) {
+                parent = e.identifier();
+            }
+        }
+        items.add(item(new Scan.Entry(scope, t, ViewRegistry.windowOf(view), parent, false, null), scan, verdicts));
     }
 
     @Override
