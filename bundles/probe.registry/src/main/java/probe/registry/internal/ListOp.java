@@ -64,6 +64,10 @@ public final class ListOp implements ProbeOp {
         }
         JsonNode m = args.get("maxItems");
         int max = m == null ? Integer.MAX_VALUE : m.intValue();
+        if (query != null && registry instanceof SwingViewRegistry) {
+            // A large view lists the rows in view: its other rows are searched for the query across its whole model.
+            items = searched((SwingViewRegistry) registry, items, query, Math.min(max, MOST_FOUND), ctx.timeoutMillis() / 2);
+        }
         // Off the event thread: the filter and the text are the connection's work, not the GUI's.
         if ("text".equals(args.path("format").textValue())) {
             return Listing.lines(scope, items, query, max);
@@ -84,6 +88,48 @@ public final class ListOp implements ProbeOp {
             data.put("more", more);
         }
         return data;
+    }
+
+    /** The most rows a query finds out of view in one large view (a larger maxItems does not raise it). */
+    static final int MOST_FOUND = 1000;
+
+    /**
+     * {@code items} with, under each large view among them, the rows out of view whose text as
+     * drawn holds {@code query} ({@link RowSearch}, at most {@code max} a view), each after the
+     * rows listed of it; a view whose search the budget cut says in its {@code rows.searched} how
+     * many rows were read.
+     */
+    private static ArrayNode searched(SwingViewRegistry registry, ArrayNode items, String query, int max, long budgetMillis)
+            throws ProbeException {
+        ArrayNode out = Wire.mapper().createArrayNode();
+        long until = System.nanoTime() + budgetMillis * 1_000_000;
+        for (int k = 0; k < items.size(); k++) {
+            JsonNode item = items.get(k);
+            out.add(item);
+            JsonNode rows = item.path("rows");
+            String id = item.path("identifier").textValue();
+            if (id == null || rows.path("count").asInt() <= Scan.ALL_ROWS) {
+                continue;
+            }
+            while (k + 1 < items.size() && id.equals(items.get(k + 1).path("parent").textValue())) {
+                out.add(items.get(++k));
+            }
+            java.awt.Component view = Edt.call(() -> registry.view(id), Math.max(1, budgetMillis));
+            long left = (until - System.nanoTime()) / 1_000_000;
+            if (view == null || left <= 0) {
+                continue;
+            }
+            long[] longest = {0};
+            RowSearch.Found found = RowSearch.find(view, query, rows.path("first").asInt(-1), rows.has("last") ? rows.get("last").asInt()
+                    : -1, max, left, longest);
+            if (!found.whole() && found.rows().size() < max) {
+                ((ObjectNode) rows).put("searched", found.searched());
+            }
+            if (!found.rows().isEmpty()) {
+                out.addAll(Edt.call(() -> registry.rows(id, found.rows()), Math.max(1, budgetMillis)));
+            }
+        }
+        return out;
     }
 
     /** The identifiers showing now, to suggest from; none when no window shows. On the EDT. */

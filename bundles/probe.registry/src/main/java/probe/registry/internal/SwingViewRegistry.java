@@ -29,6 +29,7 @@ import probe.api.ErrorCodes;
 import probe.api.Names;
 import probe.api.ProbeException;
 import probe.api.swing.ControlState;
+import probe.api.swing.Rows;
 import probe.api.swing.Target;
 import probe.api.swing.Verdict;
 import probe.api.swing.ViewRegistry;
@@ -341,6 +342,48 @@ public final class SwingViewRegistry implements ViewRegistry {
             addressed(scope, scan, verdicts, items);
         }
         return items;
+    }
+
+    /** The component of the listed view {@code view} (a list, table or tree), or null when none shows. On the EDT. */
+    Component view(String view) {
+        Scan.Entry e = viewEntry(Scan.of(windows(), identities), view);
+        return e == null ? null : e.target().component();
+    }
+
+    private static Scan.Entry viewEntry(Scan scan, String view) {
+        for (Scan.Entry e : scan.entries) {
+            if (view.equals(e.identifier()) && e.target().kind() == Target.Kind.COMPONENT && Rows.hasRows(e.target().component())) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The items of rows {@code rows} (indices in view order) of the listed view {@code view}, as
+     * gui.list describes a row, in one walk: the rows a search found out of view. On the EDT.
+     */
+    ArrayNode rows(String view, List<Integer> rows) {
+        Scan scan = Scan.of(windows(), identities);
+        ArrayNode out = Wire.mapper().createArrayNode();
+        Scan.Entry ve = viewEntry(scan, view);
+        if (ve == null) {
+            return out;
+        }
+        Component c = ve.target().component();
+        java.util.function.IntFunction<String> ids = Rows.rowIdentifiers(c);
+        int n = Rows.count(c);
+        for (int i : rows) {
+            if (i >= n) {
+                continue;
+            }
+            Target t = new Target(null, Target.Kind.ROW, c, i, List.of());
+            String id = ids.apply(i);
+            boolean derived = id == null && ve.derived();
+            id = id != null ? id : view + Scan.suffix(t, c);
+            out.add(item(new Scan.Entry(id, t.named(id), ve.window(), view, derived, null), scan, true));
+        }
+        return out;
     }
 
     /**
