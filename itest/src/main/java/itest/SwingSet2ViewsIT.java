@@ -17,10 +17,13 @@ import probe.api.wire.Wire;
 import probe.client.ProbeClient;
 
 /**
- * SwingSet2's TableDemo and TreeDemo, an application nobody here wrote, through the socket: the
- * table's header and cells read as drawn, a header click reorders the rows as a hand's does, a
- * check box cell toggled by a click through the table's own editor and read back; the tree's rows
- * named by their path, which expanding a node above does not change.
+ * SwingSet2's TableDemo, TreeDemo and ListDemo, an application nobody here wrote, through the
+ * socket: the table's header and cells read as drawn, a header click reorders the rows as a hand's
+ * does, a text cell and a combo box cell edited through the table's own editor and read back (a
+ * check box cell too where the table has one: TableDemo has none); the tree's rows named by their
+ * path, which expanding a node above does not change, a node expanded and collapsed by its handle,
+ * a row under two collapsed nodes reached and selected; the list's rows read as its renderer draws
+ * them and one selected by its text.
  */
 @ExtendWith(Bounded.class)
 class SwingSet2ViewsIT {
@@ -133,6 +136,69 @@ class SwingSet2ViewsIT {
                     assertTrue(r.get("effects").toString().contains(row), "the receipt names the row: " + r.get("effects"));
                     c.call("gui.wait", Wire.object().put("identifier", cell).put("value", Boolean.toString(!was)).put("timeoutMillis", 2000));
                 }
+
+                // A text cell typed into through the table's own editor (a double-click starts it, Enter commits), read back.
+                String first = t + ".row.0.cell.First Name";
+                JsonNode typed = c.call("gui.type", Wire.object().put("identifier", first).put("text", "Zelda").put("replace", true)
+                        .put("settleMillis", 500));
+                assertEquals("Zelda", typed.get("value").asText(), typed.toString());
+                assertEquals("Zelda", byId(c.call("gui.list", Wire.object().put("scope", t)).get("items"), t + ".row.0").get("cells")
+                        .get(headers.indexOf("First Name")).asText());
+                // A combo box cell chosen from its editor's popup, read back.
+                int colour = headers.indexOf("Favorite Color");
+                int edited = 1;
+                if (colour >= 0) {
+                    String row = t + ".row.0";
+                    String was = byId(c.call("gui.list", Wire.object().put("scope", t)).get("items"), row).get("cells").get(colour).asText();
+                    String want = was.equals("Orange") ? "Purple" : "Orange";
+                    JsonNode chosen = c.call("gui.select", Wire.object().put("identifier", row + ".cell.Favorite Color").put("label", want)
+                            .put("settleMillis", 500));
+                    assertEquals(want, byId(c.call("gui.list", Wire.object().put("scope", t)).get("items"), row).get("cells").get(colour)
+                            .asText(), chosen.toString());
+                    assertTrue(chosen.get("effects").toString().contains(want), chosen.get("effects").toString());
+                    edited++;
+                }
+                // TableDemo has no check box column (DataViewsIT toggles one); a table that has one had it toggled above.
+                System.out.println("SwingSet2ViewsIT: TableDemo edits committed and read back: " + (edited + (veg >= 0 ? 1 : 0))
+                        + " (a text cell, a combo box cell" + (veg >= 0 ? ", a check box cell" : "") + ") of the columns " + headers);
+            } finally {
+                Cli.asUser("detach", Long.toString(pid)).ok();
+            }
+        }
+    }
+
+    @Test
+    void listDemoReadsAsDrawnAndSelectsByText() throws Exception {
+        Path jar = SwingSet2.jar();
+        try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
+            long pid = app.pid();
+            awaitWindow(pid);
+            Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
+            try (ProbeClient c = ProbeClient.connect(socket)) {
+                JsonNode items = c.call("gui.list").get("items");
+                String demo = SwingSet2.toggle(items, "JList").get("identifier").asText();
+                c.call("gui.click", Wire.object().put("identifier", demo).put("settleMillis", 1000));
+                items = c.call("gui.list").get("items");
+                JsonNode list = null;
+                for (JsonNode i : items) {
+                    list = list == null && "list".equals(i.path("role").asText()) && i.path("rows").path("count").asInt() > 10 ? i : list;
+                }
+                assertNotNull(list, "ListDemo's list of names");
+                String l = list.get("identifier").asText();
+                List<JsonNode> rows = all(items, "row", l);
+                assertTrue(rows.size() > 10, rows.toString());
+                for (JsonNode r : rows) {
+                    String label = r.path("label").asText();
+                    // Drawn by the demo's own renderer (a logo and the name): words, never a value's toString().
+                    assertTrue(!label.isEmpty() && !label.contains("@") && !label.contains("ListDemo"), r.toString());
+                }
+                JsonNode fifth = rows.get(5);
+                JsonNode chosen = c.call("gui.select", Wire.object().put("identifier", l).put("label", fifth.get("label").asText()));
+                assertEquals(fifth.get("identifier").asText(), chosen.get("selected").asText(), chosen.toString());
+                assertTrue(byId(c.call("gui.list", Wire.object().put("scope", l)).get("items"), fifth.get("identifier").asText())
+                        .get("selected").asBoolean());
+                System.out.println("SwingSet2ViewsIT: ListDemo " + rows.size() + " rows read as drawn (" + rows.get(0).get("label")
+                        + ", ...), selected " + fifth.get("label") + " by its text");
             } finally {
                 Cli.asUser("detach", Long.toString(pid)).ok();
             }
@@ -180,6 +246,33 @@ class SwingSet2ViewsIT {
                 assertEquals(lastRow.get("label").asText(), still.get("label").asText());
                 c.call("gui.click", Wire.object().put("identifier", lastId));
                 assertTrue(byId(c.call("gui.list", Wire.object().put("scope", t)).get("items"), lastId).get("selected").asBoolean());
+
+                // By path: a node's handle expands it, a row two levels down under collapsed nodes is clicked as a hand reaches it.
+                String child = null;
+                for (JsonNode r : rowsNow) {
+                    String id = r.get("identifier").asText();
+                    if (child == null && id.startsWith(above + "/") && r.has("expanded") && !r.get("expanded").asBoolean()) {
+                        child = id;
+                    }
+                }
+                assertNotNull(child, "a collapsed node under " + above + ": " + rowsNow);
+                c.call("gui.click", Wire.object().put("identifier", child + ".handle"));
+                String deep = null;
+                for (JsonNode r : all(c.call("gui.list", Wire.object().put("scope", t)).get("items"), "row", t)) {
+                    String id = r.get("identifier").asText();
+                    deep = deep == null && id.startsWith(child + "/") ? id : deep;
+                }
+                assertNotNull(deep, "a row under " + child + " once its handle was clicked");
+                // Collapsed again from the top: the deep row is no row now.
+                c.call("gui.click", Wire.object().put("identifier", above + ".handle"));
+                JsonNode collapsed = c.call("gui.list", Wire.object().put("scope", t)).get("items");
+                assertEquals(rows.size(), all(collapsed, "row", t).size(), "collapsed back: " + DerivedIT.ids(collapsed));
+                assertEquals(null, byId(collapsed, deep));
+                JsonNode reached = c.call("gui.click", Wire.object().put("identifier", deep).put("settleMillis", 500));
+                JsonNode selected = byId(c.call("gui.list", Wire.object().put("scope", t)).get("items"), deep);
+                assertNotNull(selected, "expanded down to " + deep + ": " + reached);
+                assertTrue(selected.get("selected").asBoolean(), selected.toString());
+                System.out.println("SwingSet2ViewsIT: TreeDemo " + deep + " reached under two collapsed nodes and selected");
             } finally {
                 Cli.asUser("detach", Long.toString(pid)).ok();
             }
