@@ -172,4 +172,16 @@ class ListingTest {
                 + "  header  Title | Year (ascending)  [t.column.{0,1}]\n"
                 + "  row t.row.12  Blue | [x]  selected", Listing.text("window", items, null, 100));
     }
+
+    @Test
+    void aTreeRowSaysWhetherItsNodeIsExpandedOrCollapsed() throws Exception {
+        JsonNode items = json("[{'identifier':'t','role':'tree','clickable':true},"
+                + "{'identifier':'t.row.Music','role':'row','label':'Music','expanded':true,'parent':'t','clickable':true},"
+                + "{'identifier':'t.row.Music/Jazz','role':'row','label':'Jazz','expanded':false,'selected':true,'parent':'t','clickable':true},"
+                + "{'identifier':'t.row.Music/Bach','role':'row','label':'Bach','parent':'t','clickable':true}]");
+        assertEquals("tree t\n"
+                + "  row t.row.Music \"Music\"  expanded\n"
+                + "  row t.row.Music/Jazz \"Jazz\"  selected  collapsed\n"
+                + "  row t.row.Music/Bach \"Bach\"", Listing.text("window", items, null, 100));
+    }
 }
