@@ -198,21 +198,10 @@ class DataViewsIT {
         });
     }
 
-    /**
-     * The fixture shown, once {@code view} shows and a hand could click it: a frame that has just
-     * shown may for a moment still be below the application's main window in the stacking order.
-     */
+    /** The fixture shown, once {@code view} shows and a hand could click it ({@link Probe#waitForClickable}). */
     private JFrame shown(ProbeClient c, String view) throws Exception {
         JFrame f = show();
-        Probe.waitFor(c, view, "showing");
-        Fixture.await(view + " to be clickable", () -> {
-            try {
-                JsonNode i = DerivedIT.item(items(c, view), view);
-                return i != null && i.path("clickable").asBoolean();
-            } catch (Exception e) {
-                return false;
-            }
-        });
+        Probe.waitForClickable(c, view);
         return f;
     }
 

@@ -150,7 +150,7 @@ class DerivedIT {
     void aClickOnADerivedIdentifierReceiptsByDerivedIdentifiersAndTheIdentifierOutlivesTheText() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             frame = show();
-            Probe.waitFor(c, "unnamedFixture.window", "showing");
+            Probe.waitForClickable(c, "unnamedFixture.button.start");
             JsonNode r = c.call("gui.click", Wire.object().put("identifier", "unnamedFixture.button.start").put("settleMillis", 300));
             boolean said = false;
             for (JsonNode ch : r.get("effects").get("changed")) {
@@ -167,7 +167,7 @@ class DerivedIT {
     void aClosedMenuIsOneLineAndItsItemsStillTakeAClick() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             frame = show();
-            Probe.waitFor(c, "unnamedFixture.window", "showing");
+            Probe.waitForClickable(c, "unnamedFixture.menu.file");
             JsonNode window = c.call("gui.list", Wire.object().put("scope", "window")).get("items");
             JsonNode menu = item(window, "unnamedFixture.menu.file");
             assertNotNull(menu, window.toString());
@@ -184,7 +184,7 @@ class DerivedIT {
     void anUnnamedOptionPaneOpensAndClosesUnderItsDerivedName() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             frame = show();
-            Probe.waitFor(c, "unnamedFixture.window", "showing");
+            Probe.waitForClickable(c, "unnamedFixture.button.ask");
             c.subscribe("dialog.*");
             JsonNode r = c.call("gui.click", Wire.object().put("identifier", "unnamedFixture.button.ask").put("settleMillis", 300));
             assertTrue(r.get("effects").get("opened").toString().contains("greeting.dialog"), r.toString());
