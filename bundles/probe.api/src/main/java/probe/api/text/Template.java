@@ -28,7 +28,7 @@ import probe.api.wire.Json;
  * </ul>
  *
  * A value has none when it is absent, null, an empty string or an empty array. Text is shown as
- * {@link Listing#bare} (cut at {@link Listing#MAX_TEXT}), a list of plain values comma separated,
+ * {@link Listing#bare}, whole (the {@code text} and {@code quote} filters cut it at {@link Listing#MAX_TEXT}), a list of plain values comma separated,
  * anything else as one line of JSON. Immutable and thread-safe.
  */
 public final class Template {
@@ -393,10 +393,15 @@ public final class Template {
         return s.length() <= Listing.MAX_TEXT ? s : s.substring(0, Listing.MAX_TEXT) + "...";
     }
 
-    /** One value on a line: text {@link Listing#bare} (cut), a list of plain values comma separated, else JSON. */
+    /**
+     * One value on a line: text {@link Listing#bare}, whole (a bare field is an identifier, a name, a
+     * key or a number, which a client takes as it is: a tree row's path is often longer than a
+     * label's cut; free text goes through {@code text} or {@code quote}, which cut it), a list of
+     * plain values comma separated, else JSON.
+     */
     public static String plain(JsonNode v) {
         if (v.isTextual()) {
-            return Listing.bare(cut(v.textValue()));
+            return Listing.bare(v.textValue());
         }
         if (v.isArray()) {
             List<String> parts = new ArrayList<>();

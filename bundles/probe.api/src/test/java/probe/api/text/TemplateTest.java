@@ -102,4 +102,13 @@ class TemplateTest {
         assertEquals(Template.parse("a {b}"), Template.parse("a {b}"));
         assertEquals("a {b}", Template.parse("a {b}").toString());
     }
+
+    @Test
+    void aBareFieldIsShownWholeAndFreeTextIsCut() throws Exception {
+        String id = "swingSet2.treeDemo.tree.row.Music/Classical/Beethoven/concertos.handle";
+        String long_ = "x".repeat(Listing.MAX_TEXT + 10);
+        assertEquals("clicked " + id, Template.parse("clicked {identifier}").fill(json("{'identifier':'" + id + "'}"), json("{}"), n -> false));
+        assertEquals("said " + "x".repeat(Listing.MAX_TEXT) + "...", Template.parse("said {t|text}").fill(json("{'t':'" + long_ + "'}"),
+                json("{}"), n -> false));
+    }
 }
