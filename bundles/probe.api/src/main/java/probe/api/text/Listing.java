@@ -415,7 +415,11 @@ public final class Listing {
 
     /** {@code s} in double quotes, cut to {@value #MAX_TEXT} characters, control characters escaped. */
     public static String quote(String s) {
-        String t = s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT) + "...";
+        return quoted(s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT) + "...");
+    }
+
+    /** {@code t} between double quotes, escaped as {@link #quote} escapes it, whole. */
+    private static String quoted(String t) {
         StringBuilder b = new StringBuilder(t.length() + 2).append('"');
         for (int i = 0; i < t.length(); i++) {
             char c = t.charAt(i);
@@ -446,9 +450,13 @@ public final class Listing {
         return b.append('"').toString();
     }
 
-    /** {@code s} as it is when it is one plain word (an identifier, a name), else {@link #quote quoted}. */
+    /**
+     * {@code s} as it is when it is one plain word (an identifier, a name), else quoted and escaped
+     * as {@link #quote} does, but whole: an identifier is taken as it is written
+     * ({@code "sidebar.row.Ubuntu Dev"}, a cell {@code "t.row.2.cell.Favorite Color"}), never cut.
+     */
     public static String bare(String s) {
-        return BARE.matcher(s).matches() ? s : quote(s);
+        return BARE.matcher(s).matches() ? s : quoted(s);
     }
 
     /** The text field {@code name} of {@code node}; null when either is absent, the field null or not text. */

@@ -108,6 +108,9 @@ class TemplateTest {
         String id = "swingSet2.treeDemo.tree.row.Music/Classical/Beethoven/concertos.handle";
         String long_ = "x".repeat(Listing.MAX_TEXT + 10);
         assertEquals("clicked " + id, Template.parse("clicked {identifier}").fill(json("{'identifier':'" + id + "'}"), json("{}"), n -> false));
+        String spaced = "t.row.2.cell.Favorite Color of a long column header";
+        assertEquals("in \"" + spaced + "\"", Template.parse("in {identifier}").fill(json("{'identifier':'" + spaced + "'}"), json("{}"),
+                n -> false));
         assertEquals("said " + "x".repeat(Listing.MAX_TEXT) + "...", Template.parse("said {t|text}").fill(json("{'t':'" + long_ + "'}"),
                 json("{}"), n -> false));
     }

@@ -128,6 +128,10 @@ public final class SelectOp extends ActingOp {
             }).value();
             JComboBox<?> combo = cell.get() != null ? cellCombo(identifier, cell.get(), opened, deadline) : step.combo();
             chosen = combo == null ? step.item() : fromPopup(identifier, combo, wanted, deadline);
+            if (cell.get() != null) {
+                // The items of a cell editor's popup have no identifier of their own: the cell is what was edited.
+                chosen = new Item(chosen.index(), null, chosen.label());
+            }
         } catch (ProbeException | RuntimeException e) {
             if (opened.get() != null) {
                 closePopup(opened.get());
