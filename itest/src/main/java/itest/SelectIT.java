@@ -98,6 +98,47 @@ class SelectIT {
     }
 
     @Test
+    void textIsSelectedAsAHandDragsOverItAndTheListingReadsItBack() throws Exception {
+        String name = "dialog.createVM.input.name";
+        String password = "dialog.createVM.input.password";
+        String secret = "sel-s3cret-" + System.nanoTime();
+        try (ProbeClient c = Fixture.client()) {
+            openCreateVm(c);
+            c.call("gui.type", Wire.object().put("identifier", name).put("text", "Ubuntu Dev server"));
+
+            Cli.Result byLabel = Cli.run("gui", "select", "--identifier", name, "--label", "Dev").ok();
+            assertTrue(byLabel.out().startsWith("selected \"Dev\" in " + name + " (characters 7 to 10)"), byLabel.out());
+            JsonNode field = item(c, name);
+            assertEquals("[7,10]", field.get("selection").toString(), field.toString());
+            assertEquals("Dev", Swing.onEdt(() -> ((javax.swing.text.JTextComponent) Swing.named(name)).getSelectedText()),
+                    "the app's own field holds the selection");
+            String text = c.call("gui.list", Wire.object().put("scope", "dialog.createVM").put("format", "text")).get("text").textValue();
+            assertTrue(text.contains("value=\"Ubuntu Dev server\"  selected=\"Dev\""), text);
+
+            JsonNode byOffsets = c.call("gui.select", Wire.object().put("identifier", name).put("from", 0).put("to", 6));
+            assertEquals("Ubuntu", byOffsets.get("text").textValue());
+            assertEquals("[0,6]", item(c, name).get("selection").toString());
+
+            // A password's characters by offsets only; its text is in no answer, no listing.
+            c.call("gui.click", Wire.object().put("identifier", "dialog.createVM.toggle.encrypt"));
+            Probe.waitFor(c, password, "showing");
+            c.call("gui.type", Wire.object().put("identifier", password).put("text", secret));
+            Cli.Result pw = Cli.run("gui", "select", "--identifier", password, "--from", "2", "--to", "8").ok();
+            assertTrue(pw.out().startsWith("selected characters 2 to 8 in " + password), pw.out());
+            assertFalse(pw.out().contains(secret.substring(2, 8)), pw.out());
+            JsonNode pwItem = item(c, password);
+            assertEquals("[2,8]", pwItem.get("selection").toString());
+            assertFalse(pwItem.has("value"), pwItem.toString());
+            String all = c.call("gui.list", Wire.object().put("scope", "dialog.createVM").put("format", "text")).get("text").textValue();
+            assertFalse(all.contains(secret.substring(2, 8)), all);
+            ProbeOpException byText = assertThrows(ProbeOpException.class,
+                    () -> c.call("gui.select", Wire.object().put("identifier", password).put("label", secret.substring(2, 8))));
+            assertEquals("gui.invalid_args", byText.code());
+            closeDialog(c, "createVM");
+        }
+    }
+
+    @Test
     void aMissingItemNamesTheNearestAndLeavesNoPopupOpen() throws Exception {
         try (ProbeClient c = Fixture.client()) {
             openCreateVm(c);

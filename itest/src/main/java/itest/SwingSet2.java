@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * SwingSet2 as the tests that drive it see it (SwingSet2IT, SwingSet2ReachIT): its jar, its toolbar's
+ * SwingSet2 as the tests that drive it see it (SwingSet2IT, SwingSet2ReachIT, SwingSet2ViewsIT, DragIT): its jar, its toolbar's
  * toggles, and its windows as the X server shows them, through xdotool.
  */
 final class SwingSet2 {
@@ -46,6 +46,19 @@ final class SwingSet2 {
         }
         assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
         return out;
+    }
+
+    /** Waits (bounded, {@link Fixture#await}) until the JVM {@code pid} shows SwingSet2's window on the X server. */
+    static void awaitWindow(long pid) throws InterruptedException {
+        Fixture.await("a window of pid " + pid, () -> {
+            try {
+                Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "SwingSet")
+                        .redirectErrorStream(true).start();
+                return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (Exception e) {
+                return false;
+            }
+        });
     }
 
     /** The toolbar's toggle of the demo whose tooltip starts with {@code tip}; null when not listed. */

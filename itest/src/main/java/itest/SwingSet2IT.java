@@ -13,7 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,19 +29,6 @@ class SwingSet2IT {
     private static final List<String> PROBE_THREADS = List.of("hdp-gui", "FelixDispatchQueue", "FelixStartLevel",
             "FelixFrameworkWiring", "SCR Component Actor", "EventAdminAsyncThread", "EventAdminThread", "CM Configuration Updater",
             "CM Event Dispatcher", "FelixResolver");
-
-    /** Waits until the JVM {@code pid} shows a window on the X server. */
-    private static void awaitWindow(long pid) throws InterruptedException {
-        Fixture.await("a window of pid " + pid, () -> {
-            try {
-                Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "SwingSet")
-                        .redirectErrorStream(true).start();
-                return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
-            } catch (Exception e) {
-                return false;
-            }
-        });
-    }
 
     private static JsonNode items(long pid) throws Exception {
         return JSON.readTree(Cli.asUser("--pid", Long.toString(pid), "--json", "gui", "list").ok().out()).get("items");
@@ -68,7 +54,7 @@ class SwingSet2IT {
         Path jar = SwingSet2.jar();
         try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
             long pid = app.pid();
-            awaitWindow(pid);
+            SwingSet2.awaitWindow(pid);
 
             long t0 = System.nanoTime();
             Cli.Result attached = Cli.asUser("attach", Long.toString(pid)).ok();
@@ -200,7 +186,7 @@ class SwingSet2IT {
             launcher.awaitLine("probe on ");
             String line = launcher.output().lines().filter(l -> l.contains("probe on ")).findFirst().orElseThrow();
             long pid = Long.parseLong(line.replaceAll(".*pid (\\d+),.*", "$1"));
-            awaitWindow(pid);
+            SwingSet2.awaitWindow(pid);
             assertTrue(Cli.asUser("--pid", Long.toString(pid), "hello").ok().out().contains("protocol"));
             Fixture.await("SwingSet2's toolbar listed", () -> {
                 try {
@@ -279,7 +265,7 @@ class SwingSet2IT {
         Path jar = SwingSet2.jar();
         try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
             long pid = app.pid();
-            awaitWindow(pid);
+            SwingSet2.awaitWindow(pid);
             Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
             try (probe.client.ProbeClient c = probe.client.ProbeClient.connect(socket)) {
                 int steps = 0;
@@ -332,7 +318,7 @@ class SwingSet2IT {
         Path jar = SwingSet2.jar();
         try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
             long pid = app.pid();
-            awaitWindow(pid);
+            SwingSet2.awaitWindow(pid);
             Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
             try (probe.client.ProbeClient c = probe.client.ProbeClient.connect(socket)) {
                 JsonNode items = c.call("gui.list").get("items");

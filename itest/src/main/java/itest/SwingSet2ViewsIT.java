@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import probe.api.wire.Wire;
@@ -27,18 +26,6 @@ import probe.client.ProbeClient;
  */
 @ExtendWith(Bounded.class)
 class SwingSet2ViewsIT {
-
-    private static void awaitWindow(long pid) throws InterruptedException {
-        Fixture.await("a window of pid " + pid, () -> {
-            try {
-                Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "SwingSet")
-                        .redirectErrorStream(true).start();
-                return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
-            } catch (Exception e) {
-                return false;
-            }
-        });
-    }
 
     private static JsonNode first(JsonNode items, String role) {
         for (JsonNode i : items) {
@@ -73,7 +60,7 @@ class SwingSet2ViewsIT {
         Path jar = SwingSet2.jar();
         try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
             long pid = app.pid();
-            awaitWindow(pid);
+            SwingSet2.awaitWindow(pid);
             Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
             try (ProbeClient c = ProbeClient.connect(socket)) {
                 JsonNode items = c.call("gui.list").get("items");
@@ -219,7 +206,7 @@ class SwingSet2ViewsIT {
         Path jar = SwingSet2.jar();
         try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
             long pid = app.pid();
-            awaitWindow(pid);
+            SwingSet2.awaitWindow(pid);
             Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
             try (ProbeClient c = ProbeClient.connect(socket)) {
                 JsonNode items = c.call("gui.list").get("items");

@@ -1,5 +1,7 @@
 package bench.harness;
 
+import bench.window.BenchWindow;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -274,6 +276,15 @@ public final class Main {
             out.row("event latency: `dialog.bench` visible (setVisible returned) → `dialog.opened` line read by a subscriber",
                     events, "raw line round trip (echo server)", out.echo, "< 1 ms", events.medianMs() < 1, "events");
 
+            log("gui.drag");
+            Stats[] drags = drags(c, 10, n(100));
+            out.row("`gui.drag` `bench.slider`'s thumb from 20 to 75, 1 move (`steps: 1`; reply with its receipt; the slider's"
+                    + " listener saw 75 before it, checked for every sample)", drags[0], "`gui.click` `bench.button.count` (above)", click,
+                    "", null, "drag");
+            out.row("… 10 moves (the default), each posted once the one before was handled", drags[1], "`gui.drag`, 1 move (interleaved)",
+                    drags[0], "", null, null);
+            out.remember("`gui.drag`", drags[0]);
+
             log("hvm-dbg mcp");
             new McpBench(out, root, socket, this::n, java).rows(c);
         }
@@ -483,6 +494,48 @@ public final class Main {
         return out;
     }
 
+    /**
+     * {@code gui.drag} of the bench slider's thumb from 20 to 75, with 1 move and with 10 in turn
+     * (its frame shown for them, hidden after), each from 20 again; for every drag, the slider's
+     * listener must have seen its value end at 75 after the request was sent and before the reply
+     * was read.
+     */
+    private Stats[] drags(ProbeClient c, int warm, int n) throws Exception {
+        ObjectNode show = args("action", "slider").put("show", true).put("at", 20);
+        JsonNode where = c.call("bench.control", show);
+        int from = where.get("x").get(20).asInt();
+        int to = where.get("x").get(75).asInt();
+        int y = where.get("height").asInt() / 2;
+        long[][] t = new long[2][n];
+        int ok = 0;
+        try {
+            for (int i = 0; i < warm + n; i++) {
+                for (int v = 0; v < 2; v++) {
+                    c.call("bench.control", show);
+                    int before = c.call("bench.control", args("action", "stats")).get("slides").asInt();
+                    ObjectNode drag = args("identifier", BenchWindow.SLIDER).put("x", from).put("y", y).put("dx", to - from).put("dy", 0)
+                            .put("steps", v == 0 ? 1 : 10);
+                    long t0 = System.nanoTime();
+                    c.call("gui.drag", drag);
+                    long t1 = System.nanoTime();
+                    JsonNode st = c.call("bench.control", args("action", "stats"));
+                    long at = st.get("slidAt").asLong();
+                    if (i >= warm) {
+                        t[v][i - warm] = t1 - t0;
+                        ok += st.get("slides").asInt() > before && st.get("slidValue").asInt() == 75 && at >= t0 && at <= t1 ? 1 : 0;
+                    }
+                }
+            }
+        } finally {
+            c.call("bench.control", args("action", "slider").put("show", false).put("at", 20));
+        }
+        out.dragChecked = ok + " of " + 2 * n;
+        if (ok != 2 * n) {
+            out.missing.add("gui.drag: the slider's listener saw 75 before the reply for only " + ok + " of " + 2 * n);
+        }
+        return new Stats[] {new Stats(t[0]), new Stats(t[1])};
+    }
+
     private void out0(int ok, int n, long[] toListener) {
         out.clickChecked = ok + " of " + n;
         out.clickToListener = new Stats(toListener);
@@ -598,7 +651,7 @@ public final class Main {
             r = JSON.readTree(line.substring(7));
         }
         out.robots(nanos(r, "assertjClickDefault"), nanos(r, "assertjClickFast"), nanos(r, "xdotoolClick"),
-                nanos(r, "xdotoolClickDelay0"), nanos(r, "assertjTypeDefault"), nanos(r, "assertjTypeFast"));
+                nanos(r, "xdotoolClickDelay0"), nanos(r, "assertjTypeDefault"), nanos(r, "assertjTypeFast"), nanos(r, "xdotoolDrag"));
     }
 
     private void startRows(Map<String, String> env) throws Exception {

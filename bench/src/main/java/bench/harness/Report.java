@@ -9,7 +9,7 @@ import java.util.List;
 /** The rows of one run, as a Markdown table and as docs/BENCHMARKS.md. */
 final class Report {
     /** The order of the groups in the table; rows of a group in the order they were measured. */
-    private static final List<String> GROUPS = List.of("hello", "list", "click", "robots", "type", "wait", "screenshot", "events", "cli",
+    private static final List<String> GROUPS = List.of("hello", "list", "click", "robots", "drag", "type", "wait", "screenshot", "events", "cli",
             "start", "attach", "throughput", "");
     private final List<String[]> rows = new ArrayList<>();
     private final List<String> groups = new ArrayList<>();
@@ -26,6 +26,8 @@ final class Report {
     String clickChecked = "";
     Stats clickToListener;
     String typeChecked = "";
+    /** Drags whose slider listener saw the end value before the reply, of all timed. */
+    String dragChecked = "";
     /** Value waits whose value was set before the wait was asked for (they answered at once). */
     int valueWaitEarly;
 
@@ -90,7 +92,12 @@ final class Report {
         return String.format("1/%.0f", 1 / r);
     }
 
-    void robots(Stats clickDefault, Stats clickFast, Stats xdo, Stats xdo0, Stats typeDefault, Stats typeFast) {
+    void robots(Stats clickDefault, Stats clickFast, Stats xdo, Stats xdo0, Stats typeDefault, Stats typeFast, Stats xdoDrag) {
+        Stats drag = find("`gui.drag`");
+        if (drag != null) {
+            row("drag", "`gui.drag` 1 move (same)", drag, "`xdotool mousemove X1 Y mousedown 1 mousemove X2 Y mouseup 1` on the same slider"
+                    + " (its frame in the robots' JVM) → exited and listener saw the release", xdoDrag, "", null, "drag");
+        }
         Stats click = find("`gui.click`");
         Stats type = find("`gui.type`");
         if (click != null) {
@@ -189,7 +196,7 @@ final class Report {
         try (var in = Report.class.getResourceAsStream("notes.md")) {
             String s = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             return s.replace("${shotSize}", shotSize).replace("${cliCommand}", cliCommand).replace("${appCds}", appCds)
-                    .replace("${clickChecked}", clickChecked).replace("${typeChecked}", typeChecked)
+                    .replace("${clickChecked}", clickChecked).replace("${typeChecked}", typeChecked).replace("${dragChecked}", dragChecked)
                     .replace("${clickToListener}", clickToListener == null ? "–" : clickToListener.cell())
                     .replace("${listMainItems}", Integer.toString(listMainItems))
                     .replace("${valueWaitEarly}", Integer.toString(valueWaitEarly));

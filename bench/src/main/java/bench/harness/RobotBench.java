@@ -15,7 +15,7 @@ import org.assertj.swing.fixture.JTextComponentFixture;
 /**
  * The robots a user would pick instead, on the same {@link BenchWindow} in this JVM (they need the
  * component, or real X input): AssertJ Swing at its default settings and with every delay at 0,
- * and xdotool. Each sample runs until the listener ran (the latch in the window), not until the
+ * and xdotool (a click, and a drag of the slider). Each sample runs until the listener ran (the latch in the window), not until the
  * call returned. Prints one line {@code RESULT {name: [nanos...]}}.
  */
 public final class RobotBench {
@@ -58,6 +58,22 @@ public final class RobotBench {
         put(out, "xdotoolClick", click(w, () -> exec("xdotool", "mousemove", x, y, "click", "1"), 3, n(30, scale)));
         put(out, "xdotoolClickDelay0", click(w, () -> exec("xdotool", "mousemove", x, y, "click", "--delay", "0", "1"), 3,
                 n(30, scale)));
+        // The drag: the same slider in its own frame, dragged from 20 to 75 by xdotool's press, one move and release.
+        EventQueue.invokeAndWait(() -> w.showSlider(true, 20));
+        Thread.sleep(300);
+        int[] at = new int[3];
+        EventQueue.invokeAndWait(() -> {
+            Point s = w.slider.getLocationOnScreen();
+            at[0] = s.x + w.sliderX(20);
+            at[1] = s.x + w.sliderX(75);
+            at[2] = s.y + w.slider.getHeight() / 2;
+        });
+        String x1 = Integer.toString(at[0]);
+        String x2 = Integer.toString(at[1]);
+        String sy = Integer.toString(at[2]);
+        put(out, "xdotoolDrag", drag(w, () -> exec("xdotool", "mousemove", x1, sy, "mousedown", "1", "mousemove", x2, sy, "mouseup", "1"),
+                3, n(30, scale)));
+        EventQueue.invokeAndWait(() -> w.showSlider(false, 20));
         System.out.println("RESULT " + m.writeValueAsString(out));
         System.out.flush();
         EventQueue.invokeAndWait(() -> w.frame.dispose());
@@ -94,6 +110,27 @@ public final class RobotBench {
             }
             // The next press must not be a double click of this one.
             Thread.sleep(5);
+        }
+        return t;
+    }
+
+    /** Each sample from 20 again, until the slider's listener saw the drag end (its adjusting over); the value it ended at is printed when not 75. */
+    private static long[] drag(BenchWindow w, Action action, int warm, int n) throws Exception {
+        long[] t = new long[n];
+        for (int i = -warm; i < n; i++) {
+            EventQueue.invokeAndWait(() -> w.slider.setValue(20));
+            int before = w.slides.get();
+            long t0 = System.nanoTime();
+            action.run();
+            if (!w.await(() -> w.slides.get() > before, WAIT)) {
+                throw new IllegalStateException("the drag never reached the slider's listener");
+            }
+            if (w.slidValue != 75) {
+                System.err.println("xdotool's drag ended at " + w.slidValue + ", not 75");
+            }
+            if (i >= 0) {
+                t[i] = w.slidAt.get() - t0;
+            }
         }
         return t;
     }

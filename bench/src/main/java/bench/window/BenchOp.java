@@ -37,10 +37,12 @@ import probe.api.wire.Wire;
  * {@code edtHop} (an empty invokeAndWait), {@code clickFloor} (press and release posted to the
  * frame until the listener ran), {@code typeFloor} (100 KEY_TYPED posted to the focused field
  * until the document holds them). {@code closeDialog} hides the bench dialog; {@code setValueLater
- * {value, delayMillis}} sets the text of {@code bench.grid.label.3} on the EDT that much later.
+ * {value, delayMillis}} sets the text of {@code bench.grid.label.3} on the EDT that much later;
+ * {@code slider {show, at}} shows (or hides) the slider's frame, its value {@code at}, and answers
+ * where the thumb is for each value (the drag rows).
  */
 @Component(service = ProbeOp.class, immediate = true)
-@Op(value = "bench.control", args = {"action", "samples", "chars", "scope", "clicksFrom", "value", "delayMillis"})
+@Op(value = "bench.control", args = {"action", "samples", "chars", "scope", "clicksFrom", "value", "delayMillis", "show", "at"})
 public final class BenchOp implements ProbeOp {
     private static final long WAIT = 5_000_000_000L;
     private final BenchWindow window;
@@ -76,7 +78,7 @@ public final class BenchOp implements ProbeOp {
     public JsonNode execute(OpContext ctx, ObjectNode args) throws ProbeException {
         Args a = Args.of(args);
         String action = a.oneOf("action", "stats", "stats", "edtHop", "clickFloor", "typeFloor", "closeDialog",
-                "listCost", "setValueLater", "effectsCost");
+                "listCost", "setValueLater", "effectsCost", "slider");
         int samples = (int) a.integer("samples", 1000, 1, 100_000);
         try {
             switch (action) {
@@ -100,6 +102,21 @@ public final class BenchOp implements ProbeOp {
                         t.start();
                     });
                     return Wire.object().put("scheduled", true);
+                }
+                case "slider": {
+                    boolean show = a.bool("show", true);
+                    int at = (int) a.integer("at", 20, 0, 100);
+                    ObjectNode o = Wire.object();
+                    EventQueue.invokeAndWait(() -> window.showSlider(show, at));
+                    // Behind the events the showing queued (the slider's UI lays out its track as it hears of its size).
+                    EventQueue.invokeAndWait(() -> {
+                        ArrayNode xs = o.putArray("x");
+                        for (int v = 0; v <= 100; v++) {
+                            xs.add(window.sliderX(v));
+                        }
+                        o.put("height", window.slider.getHeight());
+                    });
+                    return o;
                 }
                 case "closeDialog":
                     EventQueue.invokeAndWait(() -> window.dialog.setVisible(false));
@@ -126,6 +143,9 @@ public final class BenchOp implements ProbeOp {
         o.put("dialogShownAt", window.dialogShownAt.get());
         o.put("dialogShown", window.dialogShown.get());
         o.put("valueSetAt", window.valueSetAt.get());
+        o.put("slides", window.slides.get());
+        o.put("slidAt", window.slidAt.get());
+        o.put("slidValue", window.slidValue);
         return o;
     }
 

@@ -8,6 +8,7 @@ import javax.swing.JButton;
 import javax.swing.JDialog;
 import javax.swing.JFrame;
 import javax.swing.JLabel;
+import javax.swing.JSlider;
 import javax.swing.JTextField;
 import javax.swing.event.DocumentEvent;
 import javax.swing.event.DocumentListener;
@@ -50,6 +51,15 @@ public final class BenchWindow {
     public final JLabel valueLabel;
     public final AtomicLong valueSetAt = new AtomicLong();
 
+    /** The slider the drag rows drag (0 to 100), in a small frame of its own shown only for them ({@link #showSlider}). */
+    public static final String SLIDER = "bench.slider";
+    public final JFrame sliderFrame;
+    public final JSlider slider;
+    /** Drags that ended (the slider's value set with its adjusting over), and when the last one ended and at what value. */
+    public final AtomicInteger slides = new AtomicInteger();
+    public final AtomicLong slidAt = new AtomicLong();
+    public volatile int slidValue;
+
     private final Object changed = new Object();
 
     public BenchWindow(Rectangle bounds) {
@@ -86,6 +96,21 @@ public final class BenchWindow {
             }
         });
 
+        sliderFrame = new JFrame("bench slider");
+        sliderFrame.setName("benchSlider");
+        slider = new JSlider(0, 100, 20);
+        slider.setName(SLIDER);
+        slider.addChangeListener(e -> {
+            if (!slider.getValueIsAdjusting()) {
+                slidAt.set(System.nanoTime());
+                slidValue = slider.getValue();
+                slides.incrementAndGet();
+                signal();
+            }
+        });
+        sliderFrame.getContentPane().add(slider);
+        sliderFrame.setBounds(bounds.x + 300, bounds.y + 300, 460, 90);
+
         dialog = new JDialog(frame, "bench dialog", false);
         dialog.setName(DIALOG);
         JButton close = new JButton("close");
@@ -106,6 +131,30 @@ public final class BenchWindow {
         valueLabel.setText(text);
         valueSetAt.set(System.nanoTime());
         signal();
+    }
+
+    /** Shows or hides {@link #sliderFrame}, its slider at {@code value}. On the EDT. */
+    public void showSlider(boolean show, int value) {
+        slider.setValue(value);
+        sliderFrame.setVisible(show);
+    }
+
+    /**
+     * The x of {@code value}'s place on the slider's track (where the thumb's centre is at that
+     * value), in the slider's coordinates: the middle of the pixels the look and feel maps to it
+     * ({@code BasicSliderUI.valueForXPosition}; -1 when none does). On the EDT, the slider laid out.
+     */
+    public int sliderX(int value) {
+        javax.swing.plaf.basic.BasicSliderUI ui = (javax.swing.plaf.basic.BasicSliderUI) slider.getUI();
+        int first = -1;
+        int last = -1;
+        for (int x = 0; x < slider.getWidth(); x++) {
+            if (ui.valueForXPosition(x) == value) {
+                first = first < 0 ? x : first;
+                last = x;
+            }
+        }
+        return first < 0 ? -1 : (first + last) / 2;
     }
 
     /** The time the listener of click number {@code n} ran. */

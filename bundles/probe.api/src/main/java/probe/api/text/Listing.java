@@ -333,6 +333,10 @@ public final class Listing {
         if (length != null && length.isNumber()) {
             b.append(SEP).append("length=").append(length.asText());
         }
+        String selected = selectedText(item);
+        if (selected != null) {
+            b.append(SEP).append("selected=").append(quote(selected));
+        }
         String tooltip = text(item, "tooltip");
         if (tooltip != null && !tooltip.isEmpty() && (label == null || label.isEmpty())) {
             b.append(SEP).append("tooltip ").append(quote(tooltip));
@@ -381,6 +385,19 @@ public final class Listing {
         if (folded != null && folded.isInt()) {
             b.append(SEP).append("items: ").append(folded.intValue());
         }
+    }
+
+    /** The characters of a text's {@code selection} ({@code [start, end]} of its {@code value}); null for none, or a password's. */
+    private static String selectedText(JsonNode item) {
+        JsonNode sel = item.get("selection");
+        JsonNode v = item.get("value");
+        if (sel == null || !sel.isArray() || sel.size() != 2 || v == null || !v.isTextual()) {
+            return null;
+        }
+        int start = sel.get(0).asInt();
+        int end = sel.get(1).asInt();
+        String text = v.textValue();
+        return start >= 0 && start < end && end <= text.length() ? text.substring(start, end) : null;
     }
 
     /**

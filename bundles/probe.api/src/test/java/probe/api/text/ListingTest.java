@@ -39,6 +39,15 @@ class ListingTest {
     }
 
     @Test
+    void aTextsSelectionIsItsSelectedCharactersButNeverAPasswords() throws Exception {
+        JsonNode items = json("[{'identifier':'f.input.name','role':'input','label':'Name:','value':'hello world','selection':[6,11]},"
+                + "{'identifier':'f.input.password','role':'password','label':'Password:','length':8,'selection':[0,8]}]");
+        String[] lines = Listing.text("window", items, null, 100).split("\n");
+        assertEquals("input f.input.name \"Name:\"  value=\"hello world\"  selected=\"world\"", lines[0]);
+        assertEquals("password f.input.password \"Password:\"  length=8", lines[1], "a password's characters are never shown");
+    }
+
+    @Test
     void oneLinePerItemIndentedByNestingWithTheFlagsAHandMeets() throws Exception {
         String t = Listing.text("window", items(), null, 100);
         String[] lines = t.split("\n");

@@ -17,6 +17,7 @@ import javax.swing.JComboBox;
 import javax.swing.JList;
 import javax.swing.JTabbedPane;
 import javax.swing.SwingUtilities;
+import javax.swing.text.JTextComponent;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
@@ -45,7 +46,9 @@ import probe.api.wire.Wire;
  * the item's row is scrolled into view and clicked; a row of a list, table or tree is scrolled into
  * view and clicked; a tab is clicked. The item is named by the text a person reads in it (as the
  * renderer draws it), by its identifier (or the identifier's end after a dot, {@code fedora}), or by
- * its place. A popup the probe opened is closed again when the selection fails.
+ * its place. A popup the probe opened is closed again when the selection fails. In a text control
+ * (or a spinner's text), {@code label} (the text to select) or {@code from} and {@code to}
+ * (offsets) select characters as a hand drags over them ({@link TextSelection}).
  */
 // Qualified: Component in this file is java.awt.Component.
 @org.osgi.service.component.annotations.Component(configurationPolicy = ConfigurationPolicy.IGNORE, service = ProbeOp.class)
@@ -79,13 +82,41 @@ public final class SelectOp extends ActingOp {
         String label = args.path("label").textValue();
         String row = args.path("row").textValue();
         int index = args.has("index") ? args.get("index").intValue() : -1;
-        // What a description cannot say: exactly one of the three.
-        int given = (label != null ? 1 : 0) + (row != null ? 1 : 0) + (index >= 0 ? 1 : 0);
+        int from = args.hasNonNull("from") ? args.get("from").intValue() : -1;
+        int to = args.hasNonNull("to") ? args.get("to").intValue() : -1;
+        if ((from >= 0) != (to >= 0)) {
+            throw ProbeException.invalidArgs("give both 'from' and 'to' (the characters of a text to select, from 0), or neither");
+        }
+        // What a description cannot say: exactly one of the three (or the text's offsets).
+        int given = (label != null ? 1 : 0) + (row != null ? 1 : 0) + (index >= 0 ? 1 : 0) + (from >= 0 ? 1 : 0);
         if (given != 1) {
             throw ProbeException.invalidArgs("give exactly one of 'label' (the text shown), 'row' (the item's identifier or its end,"
-                    + " such as 'fedora') or 'index' (from 0)" + (given == 0 ? "" : ", not " + given));
+                    + " such as 'fedora') or 'index' (from 0); in a text, 'label' or 'from' and 'to'" + (given == 0 ? "" : ", not " + given));
         }
         Wanted wanted = new Wanted(label, row, index);
+        if (from >= 0 || label != null) {
+            TextSelection.Plan plan = Delivery.run(deadline, () -> {
+                Target t = effects.before(identifier);
+                JTextComponent text = t.kind() == Target.Kind.COMPONENT ? TextSelection.textOf(t.component()) : null;
+                if (text == null) {
+                    if (from >= 0) {
+                        throw ProbeException.invalidArgs("'from' and 'to' select characters of a text field or area; '" + identifier
+                                + "' is " + what(t));
+                    }
+                    return Delivery.nothing(null);
+                }
+                if (TextSelection.clickedIn(registry, t, text)) {
+                    return Delivery.posted(TextSelection.FOCUSING);
+                }
+                return Delivery.posted(TextSelection.press(registry, t, text, label, from, to));
+            }).value();
+            if (plan == TextSelection.FOCUSING) {
+                plan = TextSelection.afterFocus(registry, identifier, label, from, to, deadline);
+            }
+            if (plan != null) {
+                return TextSelection.finish(identifier, plan, deadline);
+            }
+        }
 
         // Set on the EDT once a click that opens a combo's popup is posted, so any failure after it closes that popup again.
         AtomicReference<JComboBox<?>> opened = new AtomicReference<>();
@@ -103,7 +134,8 @@ public final class SelectOp extends ActingOp {
                 }
                 if (t.kind() != Target.Kind.COMPONENT || !selectable(c)) {
                     throw ProbeException.invalidArgs("'" + identifier + "' is " + what(t) + ": gui.select chooses an item of a"
-                            + " combo box, list, table, tree or tabbed pane (use gui.click for anything else)");
+                            + " combo box, list, table, tree or tabbed pane, or a text's characters by 'label' or 'from' and 'to'"
+                            + " (use gui.click for anything else)");
                 }
                 // A hand meets a disabled or blocked control before it reads its items.
                 Verdict tv = Reach.check(registry, t);

@@ -337,4 +337,95 @@ class SelectOpTest {
         assertFalse(edt(combo::isPopupVisible));
         assertTrue(edt(ok::isShowing));
     }
+
+    // ---- text ----
+
+    private JsonNode selectText(String identifier, int from, int to) throws ProbeException {
+        return op.execute(Gui.ctx(), Wire.object().put("identifier", identifier).put("from", from).put("to", to));
+    }
+
+    @Test
+    void textByTheCharactersToSelectIsDraggedOverAsAHandDoes() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        javax.swing.JTextField field = edt(() -> {
+            javax.swing.JTextField f = new javax.swing.JTextField("Ubuntu Dev server", 24);
+            f.setName("t.input.name");
+            f.addCaretListener(e -> seen.add(e.getMark() + "-" + e.getDot()));
+            top.add(f);
+            return f;
+        });
+        show();
+        JsonNode data = select("t.input.name", "label", "Dev");
+        assertEquals("Dev", data.get("text").asText());
+        assertEquals(7, data.get("start").asInt());
+        assertEquals(10, data.get("end").asInt());
+        assertEquals("Dev", edt(field::getSelectedText));
+        // A text component tells its caret listeners of a mouse drag once, at the release, as under a hand.
+        assertEquals("7-10", seen.get(seen.size() - 1), "the press put the mark at the first character, the drag the dot after the last: " + seen);
+
+        JsonNode byOffsets = selectText("t.input.name", 0, 6);
+        assertEquals("Ubuntu", byOffsets.get("text").asText());
+        assertEquals("Ubuntu", edt(field::getSelectedText));
+        assertEquals("server", select("t.input.name", "label", "SERVER").get("text").asText(), "ignoring case when not exact");
+
+        ProbeException e = Gui.fails(ErrorCodes.IDENTIFIER_NOT_FOUND, () -> select("t.input.name", "label", "Fedora"));
+        assertTrue(e.getMessage().contains("\"Fedora\""), e.getMessage());
+        Gui.fails(ErrorCodes.INVALID_ARGS, () -> selectText("t.input.name", 3, 40));
+        Gui.fails(ErrorCodes.INVALID_ARGS, () -> select("t.input.name", "index", 1));
+        Gui.fails(ErrorCodes.INVALID_ARGS, () -> selectText("t.combo.os", 0, 1));
+        Gui.fails(ErrorCodes.INVALID_ARGS, () -> op.execute(Gui.ctx(), Wire.object().put("identifier", "t.input.name").put("from", 1)));
+    }
+
+    @Test
+    void textOverSeveralLinesOfAnAreaAndBackwards() throws Exception {
+        javax.swing.JTextArea area = edt(() -> {
+            javax.swing.JTextArea a = new javax.swing.JTextArea("first line\nsecond line\nthird line", 4, 20);
+            a.setName("t.text.notes");
+            top.add(a);
+            return a;
+        });
+        show();
+        JsonNode data = select("t.text.notes", "label", "line\nsecond");
+        assertEquals("line\nsecond", edt(area::getSelectedText));
+        assertEquals(6, data.get("start").asInt());
+        JsonNode back = selectText("t.text.notes", 28, 18);
+        assertEquals("line\nthird", edt(area::getSelectedText), "dragged from the end back to the start");
+        assertEquals(18, back.get("start").asInt());
+        assertEquals(28, back.get("end").asInt());
+    }
+
+    @Test
+    void aPasswordIsSelectedByOffsetsAndItsTextNeverAnswered() throws Exception {
+        javax.swing.JPasswordField pw = edt(() -> {
+            javax.swing.JPasswordField f = new javax.swing.JPasswordField("s3cret-pw", 12);
+            f.setName("t.input.password");
+            top.add(f);
+            return f;
+        });
+        show();
+        JsonNode data = selectText("t.input.password", 2, 6);
+        assertEquals(2, data.get("start").asInt());
+        assertEquals(6, data.get("end").asInt());
+        assertFalse(data.has("text"), "no text of a password: " + data);
+        assertFalse(data.toString().contains("cret"), data.toString());
+        assertEquals(2, (int) edt(pw::getSelectionStart));
+        assertEquals(6, (int) edt(pw::getSelectionEnd));
+        ProbeException e = Gui.fails(ErrorCodes.INVALID_ARGS, () -> select("t.input.password", "label", "cret"));
+        assertFalse(e.getMessage().contains("not hold"), "whether a password holds a text is not said: " + e.getMessage());
+    }
+
+    @Test
+    void aSpinnersTextIsSelectedInItsEditor() throws Exception {
+        javax.swing.JSpinner spinner = edt(() -> {
+            javax.swing.JSpinner sp = new javax.swing.JSpinner(new javax.swing.SpinnerNumberModel(12345, 0, 99999, 1));
+            sp.setName("t.spinner.size");
+            top.add(sp);
+            return sp;
+        });
+        show();
+        JsonNode data = selectText("t.spinner.size", 1, 4);
+        assertEquals("t.spinner.size", data.get("identifier").asText());
+        assertEquals(data.get("text").asText(), edt(() -> ((javax.swing.JSpinner.DefaultEditor) spinner.getEditor()).getTextField().getSelectedText()));
+        assertEquals(3, data.get("text").asText().length());
+    }
 }

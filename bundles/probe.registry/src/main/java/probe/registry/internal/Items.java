@@ -246,12 +246,14 @@ final class Items {
             return;
         }
         if (c instanceof JPasswordField) {
-            // Never the password: only how long it is.
+            // Never the password: only how long it is (and which characters are selected).
             o.put("length", ((JPasswordField) c).getDocument().getLength());
             o.put("editable", ((JPasswordField) c).isEditable());
+            selection((JTextComponent) c, o);
         } else if (c instanceof JTextComponent) {
             o.put("value", ((JTextComponent) c).getText());
             o.put("editable", ((JTextComponent) c).isEditable());
+            selection((JTextComponent) c, o);
         } else {
             Object v = plainValue(c);
             if (v == NO_VALUE) {
@@ -270,6 +272,15 @@ final class Items {
             } else {
                 o.put("value", v.toString());
             }
+        }
+    }
+
+    /** A text's {@code selection}, {@code [start, end]} (offsets from 0), when characters are selected. */
+    private static void selection(JTextComponent c, ObjectNode o) {
+        int start = c.getSelectionStart();
+        int end = c.getSelectionEnd();
+        if (start < end) {
+            o.putArray("selection").add(start).add(end);
         }
     }
 
