@@ -379,12 +379,9 @@ class DataViewsIT {
         return items.size() == 1 && identifier.equals(items.get(0).path("identifier").asText()) ? items.get(0) : null;
     }
 
-    /** A real press by xdotool at a point on the screen, synced by the marker's move on the same X connection. */
+    /** A real press at a point on the screen the probe gave ({@code atOnScreen}). */
     private static void press(XMarker marker, JsonNode atOnScreen) throws Exception {
-        int to = marker.nextX();
-        SwingSet2.run(java.time.Duration.ofSeconds(10), "xdotool", "mousemove", atOnScreen.get(0).asText(), atOnScreen.get(1).asText(),
-                "click", "1", "windowmove", marker.xid(), Integer.toString(to), Integer.toString(marker.y()));
-        marker.awaitMove(to);
+        marker.press(atOnScreen.get(0).asInt(), atOnScreen.get(1).asInt());
     }
 
     /**

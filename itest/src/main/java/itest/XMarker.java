@@ -77,6 +77,17 @@ final class XMarker implements AutoCloseable {
                 + " ms (last seen x=" + marker.seenX() + ")");
     }
 
+    /**
+     * A real press by xdotool at {@code x}, {@code y} on the screen, then the marker moved by the
+     * same command: returns once the press has been dispatched (or dropped by the modal filter).
+     */
+    void press(int x, int y) throws Exception {
+        int to = nextX();
+        SwingSet2.run(java.time.Duration.ofSeconds(10), "xdotool", "mousemove", Integer.toString(x), Integer.toString(y), "click", "1",
+                "windowmove", xid, Integer.toString(to), Integer.toString(y()));
+        awaitMove(to);
+    }
+
     @Override
     public void close() throws Exception {
         marker.close();
