@@ -43,12 +43,12 @@ class AttachByNameIT {
                     return false;
                 }
             });
-            // The guest's threads: EventAdmin's asynchronous pool at its least (it had started 9 here), and all of
-            // the probe's and its framework's gone again once it is detached.
+            // A light guest: at most 8 threads of the probe and its framework (issue 39; 13 before, 22 before that),
+            // and all of them gone again once it is detached (docs/RELIABILITY.md says each one's job).
             List<String> in = threads(app.pid());
             System.out.println("AttachByNameIT: SwingSet2's threads " + before.size() + " -> " + in.size() + " attached: "
                     + guests(in));
-            assertTrue(guests(in).stream().filter(t -> t.startsWith("EventAdminAsync")).count() <= 2, guests(in).toString());
+            assertTrue(guests(in).size() <= 8, "at most 8 threads of the probe: " + guests(in));
             Cli.Result none = Cli.asUser("--app", name + "-nowhere", "hello");
             assertEquals(4, none.exit(), none.err());
             assertTrue(none.err().contains("no JVM of yours is named '" + name + "-nowhere'") && none.err().contains(name + " (pid " + app.pid() + ")"),

@@ -708,10 +708,25 @@ public final class Main {
                 long t0 = System.nanoTime();
                 int rc = exec(jcmd, pid, "VM.version");
                 long t1 = System.nanoTime();
+                long[] guestBefore = guest(app.process.pid());
                 int attached = exec(cli, "attach", pid);
                 long t2 = System.nanoTime();
+                long[] guestIn = null;
+                if (i == -1) {
+                    // In the warm-up round, which is not timed: what the probe adds to the JVM, with an op thread started by a gui list.
+                    exec(cli, "--pid", pid, "gui", "list");
+                    guestIn = guest(app.process.pid());
+                }
                 int detached = exec(cli, "detach", pid);
                 long t3 = System.nanoTime();
+                if (i == -1 && detached == 0 && attached == 0) {
+                    Thread.sleep(1000);
+                    long[] guestAfter = guest(app.process.pid());
+                    out.guest = String.format("threads %d before (after `jcmd`, whose attach started the JVM's Attach Listener), %d attached"
+                            + " (+%d, after a `gui list`), %d after the detach; RSS %.1f MiB, %.1f MiB (+%.1f), %.1f MiB",
+                            guestBefore[0], guestIn[0], guestIn[0] - guestBefore[0], guestAfter[0], guestBefore[1] / 1024.0,
+                            guestIn[1] / 1024.0, (guestIn[1] - guestBefore[1]) / 1024.0, guestAfter[1] / 1024.0);
+                }
                 if (rc != 0 || attached != 0 || detached != 0) {
                     out.missing.add("the attach rows: jcmd exited " + rc + ", attach " + attached + ", detach " + detached);
                     return;
@@ -730,6 +745,23 @@ public final class Main {
                 attachStats.medianMs() < 2000, "attach");
         out.row("`run/hvm-dbg detach PID` → exit, the socket gone", new Stats(detach),
                 "`jcmd PID VM.version` on the same JVM", jcmdStats, "", null, null);
+    }
+
+    /** {@code pid}'s threads and resident set (KiB), from /proc; -1 for what cannot be read. */
+    private static long[] guest(long pid) {
+        long threads = -1;
+        long rss = -1;
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            threads = tasks.count();
+            for (String l : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (l.startsWith("VmRSS:")) {
+                    rss = Long.parseLong(l.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // Not Linux, or the JVM ended.
+        }
+        return new long[] {threads, rss};
     }
 
     // ------------------------------------------------------------------ helpers

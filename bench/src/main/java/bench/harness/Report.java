@@ -30,6 +30,8 @@ final class Report {
     String dragChecked = "";
     /** Value waits whose value was set before the wait was asked for (they answered at once). */
     int valueWaitEarly;
+    /** What an attach adds to the attached JVM (threads, RSS), in words; empty when not measured. */
+    String guest = "";
 
     void machine(Path root) throws IOException, InterruptedException {
         String cpu = "?";
@@ -188,6 +190,7 @@ final class Report {
                 + "Times in milliseconds: median / 99th percentile (nearest rank) / number of samples, after a warm-up that is not counted. "
                 + "The ratio is our median divided by the median it is compared with: above 1 we are slower, below 1 faster.\n\n"
                 + table() + "\n"
+                + (guest.isEmpty() ? "" : "A light guest: the attach rows' JVM (one frame), in their warm-up round: " + guest + ".\n\n")
                 + (missing.isEmpty() ? "" : "Missing from this run:\n\n- " + String.join("\n- ", missing) + "\n\n")
                 + notes;
     }

@@ -115,9 +115,9 @@ public final class Agent {
             props.put("org.osgi.framework.system.packages.extra", junixsocketExports);
             // One resolver thread: the application's cores are its own.
             props.put("felix.resolver.parallelism", "1");
-            // EventAdmin's pool for asynchronous delivery at its least (Felix's default is 20, and it
-            // had started 9 in SwingSet2): the probe posts a few events a second at most.
-            props.put("org.apache.felix.eventadmin.ThreadPoolSize", "2");
+            // SCR's timer that updates its runtime service's change count ends once the count has been
+            // quiet this long: 100 ms after the components settle rather than 5 s (its default).
+            props.put("ds.service.changecount.timeout", "100");
             props.put(ProbePaths.SOCKET_FRAMEWORK_PROPERTY, socket);
             Class<?> factoryClass = loader.loadClass("org.apache.felix.framework.FrameworkFactory");
             Object factory = factoryClass.getConstructor().newInstance();

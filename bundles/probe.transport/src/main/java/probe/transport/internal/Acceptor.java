@@ -1,27 +1,28 @@
 package probe.transport.internal;
 
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
-import org.newsclub.net.unix.AFUNIXSocket;
+import org.newsclub.net.unix.AFUNIXServerSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketCredentials;
 import probe.api.ErrorCodes;
 import probe.api.wire.Wire;
 
 /**
- * Accepts connections on the probe's socket, one thread blocked in accept: refuses another user's
- * (peer credentials), makes room when {@code maxConnections} are open by closing, among those not
+ * Accepts connections on the probe's socket, on the {@link IoLoop}'s thread (the server channel is
+ * registered there for {@code OP_ACCEPT}, no thread of its own): refuses another user's (peer
+ * credentials), makes room when {@code maxConnections} are open by closing, among those not
  * subscribed to events, one that has never sent a whole line, else the one silent longest
- * ({@code protocol.evicted}), and hands the
- * channel, non-blocking, to the {@link IoLoop}. Only when every open connection is a subscriber is
- * the new one refused ({@code protocol.too_many_connections}).
+ * ({@code protocol.evicted}), and hands the channel, non-blocking, to the loop. Only when every open
+ * connection is a subscriber is the new one refused ({@code protocol.too_many_connections}).
+ * Nothing here blocks: the credentials are the socket's, a refusal's line goes to a fresh socket
+ * without waiting.
  */
 final class Acceptor {
     private static final System.Logger LOG = System.getLogger(Acceptor.class.getName());
+    /** Connections taken at most per readiness of the socket, so that the loop serves the open ones between bursts. */
+    private static final int BURST = 64;
 
     /** Makes the connection of an accepted, checked channel. */
     interface Factory {
@@ -32,49 +33,48 @@ final class Acceptor {
     private final IoLoop loop;
     private final int maxConnections;
     private final Factory factory;
-    private final Thread thread;
     private final AtomicLong ids = new AtomicLong();
-    private volatile boolean stopping;
 
     Acceptor(SocketBinder.Bound bound, IoLoop loop, int maxConnections, Factory factory) {
         this.bound = bound;
         this.loop = loop;
         this.maxConnections = maxConnections;
         this.factory = factory;
-        this.thread = new Thread(this::run, "hdp-gui-accept");
-        thread.setDaemon(true);
     }
 
-    void start() {
-        thread.start();
+    /** The server channel, made non-blocking, that the loop registers for {@code OP_ACCEPT}. */
+    AFUNIXServerSocketChannel channel() throws IOException {
+        AFUNIXServerSocketChannel server = bound.server().getChannel();
+        server.configureBlocking(false);
+        return server;
     }
 
-    /** Accepts until stopped, whatever goes wrong on the way: a failure (an Error too) costs one connection, never the loop. */
-    private void run() {
-        while (!stopping) {
-            AFUNIXSocket socket;
+    /**
+     * On the loop's thread when the socket has connections waiting: takes up to {@value #BURST} of
+     * them. A failure to admit one (an Error too) costs that connection, never the loop. False when
+     * accept itself failed (out of descriptors, say): the loop then leaves the socket alone until its
+     * next tick, rather than spin on a readiness it cannot take.
+     */
+    boolean acceptReady(AFUNIXServerSocketChannel server) {
+        for (int i = 0; i < BURST; i++) {
+            AFUNIXSocketChannel channel;
             try {
-                socket = bound.server().accept();
+                channel = server.accept();
             } catch (Throwable e) {
-                if (!stopping) {
-                    LOG.log(System.Logger.Level.WARNING, "accept failed on " + bound.path() + ": " + e);
-                    pause();
-                }
-                continue;
+                LOG.log(System.Logger.Level.WARNING, "accept failed on " + bound.path() + " (tried again in a moment): " + e);
+                return false;
             }
-            if (stopping) {
-                closeQuietly(socket.getChannel());
-                return;
+            if (channel == null) {
+                return true;
             }
-            AFUNIXSocketChannel channel = socket.getChannel();
             try {
                 admit(channel);
             } catch (Throwable e) {
                 LOG.log(System.Logger.Level.WARNING, "could not admit a connection", e);
                 closeQuietly(channel);
-                pause();
             }
         }
+        return true;
     }
 
     private void admit(AFUNIXSocketChannel channel) throws IOException {
@@ -148,28 +148,5 @@ final class Acceptor {
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "closing a refused connection: " + e);
         }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * Stops accepting: connects once to our own socket so that a pending accept() returns (closed
-     * under a pending accept(), junixsocket leaves a descriptor open about every other stop, as
-     * ChurnIT counted), then waits up to {@code millis} for the thread.
-     */
-    void stop(long millis) throws InterruptedException {
-        stopping = true;
-        try (SocketChannel wake = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            wake.connect(UnixDomainSocketAddress.of(bound.path()));
-        } catch (IOException e) {
-            LOG.log(System.Logger.Level.DEBUG, "could not wake the acceptor (it may have ended already): " + e);
-        }
-        thread.join(millis);
     }
 }

@@ -177,6 +177,36 @@ final class Connection implements Session {
         pool.execute(() -> runNext(pool));
     }
 
+    /**
+     * Runs {@code task} on the calling thread (the loop's) if nothing of this connection is queued
+     * or running, so that the order of its requests holds; false, without running it, otherwise.
+     */
+    boolean runHere(Runnable task) {
+        synchronized (lock) {
+            if (closed) {
+                return true;
+            }
+            if (running || !tasks.isEmpty()) {
+                return false;
+            }
+            running = true;
+        }
+        try {
+            task.run();
+        } catch (Throwable t) {
+            LOG.log(System.Logger.Level.WARNING, "a request of connection " + id + " failed", t);
+            close();
+        } finally {
+            synchronized (lock) {
+                running = false;
+            }
+        }
+        if (closingIdle()) {
+            loop.changed(this);
+        }
+        return true;
+    }
+
     private void runNext(OpPool pool) {
         Runnable task;
         synchronized (lock) {

@@ -12,15 +12,19 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
+import org.newsclub.net.unix.AFUNIXServerSocketChannel;
 import org.newsclub.net.unix.AFUNIXSelectorProvider;
 import probe.api.ErrorCodes;
 import probe.api.wire.Wire;
 
 /**
- * The one thread that reads every connection: a junixsocket selector, non-blocking reads framed
- * into lines ({@link LineFramer}) and handed to the {@link Sink} (the router), writes of queued
- * output when the socket takes it, and the connections' time bounds (first line, line, auth, a
- * stalled output), enforced here instead of by a socket option. An idle connection costs a
+ * The one thread that accepts and reads every connection: a junixsocket selector, the server
+ * socket's new connections taken by the {@link Acceptor}, non-blocking reads framed into lines
+ * ({@link LineFramer}) and handed to the {@link Sink} (the router), writes of queued output when the
+ * socket takes it, and the connections' time bounds (first line, line, auth, a stalled output),
+ * enforced here instead of by a socket option. Its tick also runs what must happen now and then
+ * without a thread of its own ({@link #onTick}: the EDT watchdog). An idle connection costs a
  * registration and a small buffer, no thread. Other threads ask for a connection's interest to be
  * looked at again with {@link #changed}; the loop alone touches the selection keys.
  */
@@ -41,6 +45,10 @@ final class IoLoop implements AutoCloseable {
     private final Queue<Connection> registering = new ConcurrentLinkedQueue<>();
     private final Queue<Connection> dirty = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean woken = new AtomicBoolean();
+    private Acceptor acceptor;
+    private SelectionKey acceptKey;
+    private boolean acceptPaused;
+    private LongConsumer onTick = now -> { };
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private volatile boolean stopping;
     private long lastTick;
@@ -50,6 +58,17 @@ final class IoLoop implements AutoCloseable {
         this.sink = sink;
         this.thread = new Thread(this::run, name);
         thread.setDaemon(true);
+    }
+
+    /** Accepts on {@code server} through {@code acceptor}, from the start. Before {@link #start}. */
+    void listen(AFUNIXServerSocketChannel server, Acceptor acceptor) throws IOException {
+        this.acceptor = acceptor;
+        this.acceptKey = server.register(selector, SelectionKey.OP_ACCEPT, acceptor);
+    }
+
+    /** Runs {@code task} on the loop's thread at each tick (every {@value #TICK_MILLIS} ms at least), with the tick's time; it must not block. Before {@link #start}. */
+    void onTick(LongConsumer task) {
+        this.onTick = task;
     }
 
     void start() {
@@ -97,20 +116,20 @@ final class IoLoop implements AutoCloseable {
             try {
                 selector.select(TICK_MILLIS);
                 woken.set(false);
-                Connection c;
-                while ((c = registering.poll()) != null) {
-                    try {
-                        c.channel.register(selector, SelectionKey.OP_READ, c);
-                    } catch (ClosedChannelException | RuntimeException e) {
-                        c.close();
-                    }
-                }
+                registerNew();
                 Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
                 while (keys.hasNext()) {
                     SelectionKey key = keys.next();
                     keys.remove();
-                    handle(key);
+                    if (key == acceptKey) {
+                        accept();
+                    } else {
+                        handle(key);
+                    }
                 }
+                // Those just accepted are read from the next select on, without waiting for a wakeup.
+                registerNew();
+                Connection c;
                 while ((c = dirty.poll()) != null) {
                     update(c);
                 }
@@ -118,6 +137,11 @@ final class IoLoop implements AutoCloseable {
                 if (now - lastTick >= TICK_MILLIS * 1_000_000) {
                     lastTick = now;
                     tick(now);
+                    if (acceptPaused && acceptKey.isValid()) {
+                        acceptPaused = false;
+                        acceptKey.interestOps(SelectionKey.OP_ACCEPT);
+                    }
+                    onTick.accept(now);
                 }
             } catch (Throwable t) {
                 // Whatever it is (an Error too), the loop goes on: one connection's failure is that connection's.
@@ -126,6 +150,28 @@ final class IoLoop implements AutoCloseable {
                     pause();
                 }
             }
+        }
+    }
+
+    private void registerNew() {
+        Connection c;
+        while ((c = registering.poll()) != null) {
+            try {
+                c.channel.register(selector, SelectionKey.OP_READ, c);
+            } catch (ClosedChannelException | RuntimeException e) {
+                c.close();
+            }
+        }
+    }
+
+    private void accept() {
+        if (!acceptKey.isValid()) {
+            return;
+        }
+        if (!acceptor.acceptReady((AFUNIXServerSocketChannel) acceptKey.channel())) {
+            // Accept failed (out of descriptors, say): not again before the next tick.
+            acceptPaused = true;
+            acceptKey.interestOps(0);
         }
     }
 
@@ -240,6 +286,9 @@ final class IoLoop implements AutoCloseable {
         stopping = true;
         selector.wakeup();
         thread.join(millis);
+        if (acceptKey != null) {
+            acceptKey.cancel();
+        }
         for (Connection c : List.copyOf(connections)) {
             c.close();
         }

@@ -22,16 +22,19 @@ import probe.api.OpTable;
 import probe.api.Ops;
 import probe.api.ProbeOp;
 import probe.api.TokenFiles;
+import probe.api.events.EventBus;
 import probe.api.wire.SocketPaths;
 import probe.api.wire.Wire;
 
 /**
  * The probe's socket server: binds when the component activates (a live socket of another GUI
- * keeps it down, with a log line that says so) and wires the three parts that serve it: the
- * {@link Acceptor} takes connections, the {@link IoLoop} reads and writes them all on one thread,
- * the {@link Router} runs each request through the op table on the {@link OpPool}. Op services are
- * tracked dynamically: an op bundle started later answers at once, a stopped one answers
- * {@code gui.op_unavailable}. The transport's own ops (hello, describe, auth) are in the same table.
+ * keeps it down, with a log line that says so) and wires the parts that serve it, all on one thread
+ * but the ops': the {@link IoLoop} accepts (through the {@link Acceptor}), reads and writes every
+ * connection, the {@link Router} runs the transport's own ops (hello, describe, auth) there and
+ * every other op through the op table on the {@link OpPool}, and the loop's tick runs the
+ * {@link EdtWatchdog}. Op services are tracked dynamically: an op bundle started later answers at
+ * once, a stopped one answers {@code gui.op_unavailable}. The transport's own ops are in the same
+ * table.
  */
 @Component(service = {}, immediate = true, configurationPid = "probe.transport")
 @Designate(ocd = TransportConfig.class)
@@ -46,7 +49,10 @@ public final class ProbeServer {
     private SocketBinder.Bound bound;
     private OpPool pool;
     private IoLoop loop;
-    private Acceptor acceptor;
+
+    /** Where the EDT watchdog tells of a stall, when probe.events is there. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    private volatile EventBus bus;
     /** Deletes the socket file when the JVM ends without stopping the framework (SIGTERM, Ctrl-C, System.exit). */
     private Thread exitHook;
 
@@ -109,15 +115,25 @@ public final class ProbeServer {
             addOwn(context, Ops.DESCRIBE, describe);
             addOwn(context, Ops.AUTH, new TransportOps.Auth(token));
             this.pool = new OpPool(config.opThreads());
-            Router router = new Router(ops, pool, context, config.opTimeoutMillis(), config.maxLineBytes());
+            Router router = new Router(ops, pool, context, config.opTimeoutMillis(), config.maxLineBytes(), OWN);
             this.loop = new IoLoop(router, "hdp-gui-io");
             Connection.Bounds bounds = new Connection.Bounds(config.firstLineMillis(), config.lineMillis(),
                     token == null ? 0 : config.authMillis(), config.stallMillis());
             boolean open = token == null;
             IoLoop l = loop;
-            this.acceptor = new Acceptor(bound, loop, config.maxConnections(), (id, channel, peer) -> new Connection(id, channel, peer,
+            Acceptor acceptor = new Acceptor(bound, loop, config.maxConnections(), (id, channel, peer) -> new Connection(id, channel, peer,
                     config.maxLineBytes(), config.eventQueueSize(), config.maxOutputBytes(), open, bounds, l));
+            loop.listen(acceptor.channel(), acceptor);
+            EdtWatchdog watchdog = new EdtWatchdog(() -> bus, titles::refresh);
+            loop.onTick(watchdog::tick);
         } catch (IOException e) {
+            if (loop != null) {
+                try {
+                    loop.stop(0);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             bound.close();
             throw new NotStarted("the probe's own op descriptions or its selector: " + e.getMessage(), e);
         }
@@ -125,7 +141,6 @@ public final class ProbeServer {
         this.exitHook = new Thread(b::close, "hdp-gui-exit");
         Runtime.getRuntime().addShutdownHook(exitHook);
         loop.start();
-        acceptor.start();
         LOG.log(System.Logger.Level.INFO, "HDP-GUI probe listening on " + bound.path() + (token == null ? "" : " (token required)"));
     }
 
@@ -176,9 +191,9 @@ public final class ProbeServer {
         } catch (IllegalStateException e) {
             // The JVM is exiting: the hook runs (or ran) and deletes the file too.
         }
-        acceptor.stop(JOIN_MILLIS);
-        bound.close();
+        // The loop first: once it has ended nothing accepts, and the socket is closed with no accept pending.
         loop.stop(JOIN_MILLIS);
+        bound.close();
         pool.stop(JOIN_MILLIS);
         LOG.log(System.Logger.Level.INFO, "HDP-GUI probe stopped; removed " + bound.path());
     }

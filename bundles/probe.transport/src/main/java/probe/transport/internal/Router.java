@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.osgi.framework.BundleContext;
 import probe.api.ErrorCodes;
 import probe.api.Names;
@@ -21,40 +23,59 @@ import probe.api.wire.Wire;
 /**
  * Routes every request line the same way: decoded, then run through the op table (the
  * transport's own {@code probe.hello}, {@code probe.describe} and {@code probe.auth} are ops there
- * like every other) on the {@link OpPool}, one request of a connection after another, and the reply
- * written back. The one rule before the table is authentication: while a token is wanted and not
- * given, anything but {@code probe.auth} is answered and the connection closed.
+ * like every other), one request of a connection after another, and the reply written back. The
+ * transport's own ops and a line that does not decode touch neither the GUI nor anything that
+ * waits, so they run on the I/O loop itself when the connection has nothing else under way (no
+ * hand-off, the reply written at once); every other op runs on the {@link OpPool}. The one rule
+ * before the table is authentication: while a token is wanted and not given, anything but
+ * {@code probe.auth} is answered and the connection closed.
  */
 final class Router implements IoLoop.Sink {
     private static final System.Logger LOG = System.getLogger(Router.class.getName());
     private static final int NEAREST_OPS = 3;
+    /** Lines longer than this are decoded on the pool, not on the loop (a hello is about 60 bytes). */
+    static final int ON_LOOP_BYTES = 4096;
 
     private final OpTable ops;
     private final OpPool pool;
     private final BundleContext context;
     private final long opTimeoutMillis;
     private final int maxLineBytes;
+    /** The ops answered on the loop's thread: the transport's own, which neither wait nor touch the GUI. */
+    private final Set<String> onLoop;
 
-    Router(OpTable ops, OpPool pool, BundleContext context, long opTimeoutMillis, int maxLineBytes) {
+    Router(OpTable ops, OpPool pool, BundleContext context, long opTimeoutMillis, int maxLineBytes, Collection<String> onLoop) {
         this.ops = ops;
         this.pool = pool;
         this.context = context;
         this.opTimeoutMillis = opTimeoutMillis;
         this.maxLineBytes = maxLineBytes;
+        this.onLoop = Set.copyOf(onLoop);
     }
 
-    /** On the loop's thread: queued on the connection, decoded and run on the pool. */
+    /**
+     * On the loop's thread: a short line is decoded here; one of the loop's own ops (or a line that
+     * does not decode) is answered here when the connection has nothing before it, anything else is
+     * queued on the connection and run on the pool.
+     */
     @Override
     public void line(Connection c, byte[] line) {
-        c.submit(() -> handle(c, line), pool);
+        if (line == LineFramer.TOO_LONG || line.length > ON_LOOP_BYTES) {
+            c.submit(() -> handle(c, line), pool);
+            return;
+        }
+        Decoded d = RequestDecoder.decode(line);
+        if ((d.isError() || onLoop.contains(d.op())) && c.runHere(() -> handle(c, d))) {
+            return;
+        }
+        c.submit(() -> handle(c, d), pool);
     }
 
     void handle(Connection c, byte[] line) {
-        if (!c.isOpen()) {
-            // Closing (a refused token, end of input): what came after is not answered.
-            return;
-        }
         if (line == LineFramer.TOO_LONG) {
+            if (!c.isOpen()) {
+                return;
+            }
             c.reply(Wire.failure(null, ErrorCodes.LINE_TOO_LONG, "the request line is longer than " + maxLineBytes
                     + " bytes; it was discarded up to its newline and the connection stays usable", null));
             if (!c.authenticated()) {
@@ -62,7 +83,14 @@ final class Router implements IoLoop.Sink {
             }
             return;
         }
-        Decoded d = RequestDecoder.decode(line);
+        handle(c, RequestDecoder.decode(line));
+    }
+
+    void handle(Connection c, Decoded d) {
+        if (!c.isOpen()) {
+            // Closing (a refused token, end of input): what came after is not answered.
+            return;
+        }
         if (!c.authenticated() && (d.isError() || !Ops.AUTH.equals(d.op()))) {
             // Before the token, one answer and no more: the error, or that a token is wanted.
             c.reply(d.isError() ? Wire.failure(d.id(), d.errorCode(), d.errorMessage(), null)

@@ -39,6 +39,9 @@ final class TransportOps {
         private final Supplier<List<String>> windows;
 
         private final Describe describe;
+        /** The op table's {@link OpTable#generation} the {@link #names} were listed at, and the list (copied into each reply). */
+        private long namedAt = -1;
+        private ArrayNode names;
 
         Hello(String version, boolean tokenRequired, OpTable ops, ObjectNode limits, Supplier<List<String>> windows, Describe describe) {
             this.version = version;
@@ -62,10 +65,24 @@ final class TransportOps {
             windows.get().forEach(titles::add);
             data.set("limits", limits.deepCopy());
             data.putObject("auth").put("required", tokenRequired);
-            ArrayNode names = data.putArray("ops");
-            ops.names().forEach(names::add);
+            data.set("ops", names());
             data.put("described", describe.hash());
             return data;
+        }
+
+        /**
+         * The names of the ops present, sorted: listed again only when the table changed, so a hello
+         * costs a copy of the list (its text nodes shared), not a sort of the table's names.
+         */
+        private synchronized ArrayNode names() {
+            long now = ops.generation(); // read first: a change while listing is listed again next time
+            if (now != namedAt) {
+                ArrayNode list = Wire.mapper().createArrayNode();
+                ops.names().forEach(list::add);
+                names = list;
+                namedAt = now;
+            }
+            return names.deepCopy();
         }
 
         /** The class (or jar) the JVM was started with, as the launcher says; empty when it does not. */

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.newsclub.net.unix.AFUNIXServerSocket;
@@ -29,7 +28,8 @@ import probe.api.wire.Wire;
 /**
  * The I/O loop on real Unix sockets: lines framed however they come, replies in order, the bounds
  * it enforces instead of a socket option, a client that does not read dropped, and idle
- * connections that cost no thread. The sink echoes each line through a connection's serial queue.
+ * connections that cost no thread, all accepted on the loop's own thread. The sink echoes each line
+ * through a connection's serial queue.
  */
 class IoLoopTest {
     private Path dir;
@@ -38,7 +38,6 @@ class IoLoopTest {
     private OpPool pool;
     private final BlockingQueue<Connection> accepted = new ArrayBlockingQueue<>(4096);
     private final List<AFUNIXSocket> clients = new ArrayList<>();
-    private final AtomicLong ids = new AtomicLong();
 
     private void start(Connection.Bounds bounds) throws IOException {
         dir = Files.createTempDirectory("hdp-loop");
@@ -54,23 +53,17 @@ class IoLoopTest {
             c.reply(Wire.object().put("echo", text));
         }, pool), "test-io");
         self[0] = loop;
+        // Accepted on the loop's own thread, as the transport does (no accept thread).
+        Path path = dir.resolve("s");
+        SocketBinder.Bound bound = new SocketBinder.Bound(server, path,
+                Files.readAttributes(path, "unix:ino", java.nio.file.LinkOption.NOFOLLOW_LINKS).get("ino"), SocketBinder.ownUid());
+        Acceptor acceptor = new Acceptor(bound, loop, 4096, (id, channel, peer) -> {
+            Connection c = new Connection(id, channel, peer, 1024, 16, 64 * 1024, true, bounds, self[0]);
+            accepted.add(c);
+            return c;
+        });
+        loop.listen(acceptor.channel(), acceptor);
         loop.start();
-        Thread acceptor = new Thread(() -> {
-            try {
-                while (!server.isClosed()) {
-                    AFUNIXSocket s = server.accept();
-                    s.getChannel().configureBlocking(false);
-                    Connection c = new Connection("c" + ids.incrementAndGet(), s.getChannel(), "test", 1024, 16, 64 * 1024, true, bounds,
-                            self[0]);
-                    accepted.add(c);
-                    self[0].register(c);
-                }
-            } catch (IOException e) {
-                // Closed at the end of the test.
-            }
-        }, "test-accept");
-        acceptor.setDaemon(true);
-        acceptor.start();
     }
 
     private AFUNIXSocket connect() throws IOException {
@@ -86,8 +79,8 @@ class IoLoopTest {
             s.close();
         }
         if (server != null) {
-            server.close();
             loop.stop(2000);
+            server.close();
             pool.stop(2000);
         }
     }
