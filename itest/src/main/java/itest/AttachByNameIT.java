@@ -62,6 +62,41 @@ class AttachByNameIT {
                     return false;
                 }
             });
+            // ... and its classes: after a full GC none of its class loaders is left in SwingSet2. Before issue 39's
+            // fix three things kept them, with some 12 MB of metaspace, for the JVM's life: Java 17's record method
+            // cache (ObjectMethods), a Jackson buffer in the attach listener's ThreadLocal, and the framework's loader
+            // as the context loader of Swing's TimerQueue thread, started from a probe thread.
+            List<String> left = probeLoaders(app.pid());
+            for (int i = 0; i < 5 && !left.isEmpty(); i++) {
+                Thread.sleep(200);
+                left = probeLoaders(app.pid());
+            }
+            assertEquals(List.of(), left, "the probe's class loaders still in SwingSet2 after a detach and a full GC");
+        }
+    }
+
+    /** The probe's class loaders in {@code pid} after a full GC there, as {@code jcmd VM.classloaders} lists them. */
+    static List<String> probeLoaders(long pid) throws Exception {
+        jcmd(pid, "GC.run");
+        return jcmd(pid, "VM.classloaders").lines().filter(l -> l.contains("hdp-gui-felix") || l.contains("BundleClassLoader"))
+                .map(String::strip).toList();
+    }
+
+    /** {@code jcmd PID command} of this test's JDK, its output (bounded: 20 s). */
+    static String jcmd(long pid, String command) throws Exception {
+        Path out = Files.createTempFile("jcmd", ".txt");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), command)
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        try {
+            boolean ended = p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
+            String text = Files.readString(out);
+            if (!ended || p.exitValue() != 0) {
+                throw new IllegalStateException("jcmd " + pid + " " + command + (ended ? " failed: " : " took over 20 s: ") + text);
+            }
+            return text;
+        } finally {
+            p.destroyForcibly();
+            Files.deleteIfExists(out);
         }
     }
 

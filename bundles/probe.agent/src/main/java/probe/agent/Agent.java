@@ -125,8 +125,11 @@ public final class Agent {
             Class<?> fw = loader.loadClass("org.osgi.framework.launch.Framework");
             Class<?> bundleClass = loader.loadClass("org.osgi.framework.Bundle");
             Class<?> contextClass = loader.loadClass("org.osgi.framework.BundleContext");
+            // The context loader while the framework starts is the application's, as on a thread it started:
+            // threads started meanwhile inherit it, and one that outlives the probe (Swing's TimerQueue, started
+            // by the probe's first timer) must not keep the framework's loader alive after a detach.
             ClassLoader previous = Thread.currentThread().getContextClassLoader();
-            Thread.currentThread().setContextClassLoader(loader);
+            Thread.currentThread().setContextClassLoader(ClassLoader.getSystemClassLoader());
             try {
                 fw.getMethod("init").invoke(framework);
                 Object context = bundleClass.getMethod("getBundleContext").invoke(framework);
@@ -183,6 +186,38 @@ public final class Agent {
         } finally {
             r.loader().close();
             delete(r.storage());
+            forgetRecordTypes();
+        }
+    }
+
+    /** A record of this class's own, whose methods' bootstrap replaces what the JDK remembers of the probe's records. */
+    private record Forget(String text) {
+    }
+
+    /**
+     * Java 17's {@code java.lang.runtime.ObjectMethods} builds a record's equals, hashCode and toString from
+     * static method handles whose {@code asType} keeps the last type asked for, strongly (Java 20 and later
+     * keep a type of another loader softly): after a detach, the last probe record so built keeps its bundle's
+     * loader, the framework's and some 12 MB of classes alive for the JVM's life (found with a heap dump's
+     * path to a GC root: ObjectMethods.OBJECT_EQ.asTypeCache). Building this class's record's methods once
+     * more puts a type of the application's loader (this class stays loaded anyway) in their place.
+     */
+    private static void forgetRecordTypes() {
+        try {
+            java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+            java.lang.invoke.MethodHandle getter = lookup.findGetter(Forget.class, "text", String.class);
+            java.lang.invoke.MethodType[] types = {
+                java.lang.invoke.MethodType.methodType(boolean.class, Forget.class, Object.class),
+                java.lang.invoke.MethodType.methodType(int.class, Forget.class),
+                java.lang.invoke.MethodType.methodType(String.class, Forget.class),
+            };
+            String[] names = {"equals", "hashCode", "toString"};
+            for (int i = 0; i < names.length; i++) {
+                java.lang.runtime.ObjectMethods.bootstrap(lookup, names[i], types[i], Forget.class, "text", getter);
+            }
+        } catch (Throwable e) {
+            // Only memory is at stake: the probe has stopped either way.
+            System.err.println("HDP-GUI agent: could not clear the JDK's record method cache: " + e);
         }
     }
 

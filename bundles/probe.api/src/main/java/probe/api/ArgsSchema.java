@@ -28,7 +28,7 @@ public final class ArgsSchema {
             return s;
         }
         ObjectNode props = s.putObject("properties");
-        ArrayNode required = Wire.mapper().createArrayNode();
+        ArrayNode required = Wire.array();
         for (Arg a : d.argsByName().values()) {
             props.set(a.name(), of(a));
             if (a.required()) {

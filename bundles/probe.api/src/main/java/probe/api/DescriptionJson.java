@@ -21,6 +21,7 @@ import probe.api.OpDescription.Reply;
 import probe.api.OpDescription.Shows;
 import probe.api.OpDescription.Type;
 import probe.api.text.Template;
+import probe.api.wire.Json;
 import probe.api.wire.Wire;
 
 /**
@@ -45,7 +46,7 @@ public final class DescriptionJson {
     static OpDescription read(InputStream in) throws IOException {
         JsonNode tree;
         try {
-            tree = Wire.mapper().readTree(in);
+            tree = Json.parse(in.readAllBytes());
         } catch (IOException e) {
             throw new IOException("not JSON: " + e.getMessage(), e);
         }
@@ -474,7 +475,7 @@ public final class DescriptionJson {
     }
 
     static ArrayNode array(Collection<String> values) {
-        ArrayNode a = Wire.mapper().createArrayNode();
+        ArrayNode a = Wire.array();
         values.forEach(a::add);
         return a;
     }

@@ -1,6 +1,7 @@
 package probe.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.Dialog;
@@ -212,21 +213,21 @@ final class ReceiptText {
 
     private static JsonNode json(Object v) {
         if (v == null) {
-            return Wire.mapper().getNodeFactory().nullNode();
+            return JsonNodeFactory.instance.nullNode();
         }
         if (v instanceof Boolean) {
-            return Wire.mapper().getNodeFactory().booleanNode((Boolean) v);
+            return JsonNodeFactory.instance.booleanNode((Boolean) v);
         }
         if (v instanceof Integer) {
-            return Wire.mapper().getNodeFactory().numberNode((Integer) v);
+            return JsonNodeFactory.instance.numberNode((Integer) v);
         }
         if (v instanceof Long) {
-            return Wire.mapper().getNodeFactory().numberNode((Long) v);
+            return JsonNodeFactory.instance.numberNode((Long) v);
         }
         if (v instanceof Double) {
-            return Wire.mapper().getNodeFactory().numberNode((Double) v);
+            return JsonNodeFactory.instance.numberNode((Double) v);
         }
-        return Wire.mapper().getNodeFactory().textNode(v.toString());
+        return JsonNodeFactory.instance.textNode(v.toString());
     }
 
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -30,6 +31,10 @@ public final class Json {
                     // Replies may be long (a screenshot's base64); the line limit bounds them.
                     .maxStringLength(Integer.MAX_VALUE)
                     .build())
+            // Buffers pooled in the factory, not in a ThreadLocal of whichever thread writes: the probe writes
+            // on the application's threads too (the event thread, the attach listener), and a Jackson buffer
+            // left in one of their ThreadLocals would keep the probe's class loaders alive after a detach.
+            .recyclerPool(JsonRecyclerPools.newConcurrentDequePool())
             .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -59,6 +64,11 @@ public final class Json {
             }
             return n;
         }
+    }
+
+    /** The one JSON value in {@code buf}. */
+    public static JsonNode parse(byte[] buf) throws IOException {
+        return parse(buf, 0, buf.length);
     }
 
     /** Texts longer than this many characters are read whole from the parser's array. */

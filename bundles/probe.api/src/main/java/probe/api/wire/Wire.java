@@ -1,11 +1,11 @@
 package probe.api.wire;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -38,13 +38,25 @@ public final class Wire {
     private Wire() {
     }
 
-    /** The shared, thread-safe mapper, configured for protocol lines. Do not reconfigure it. */
+    /**
+     * The shared, thread-safe mapper, configured for protocol lines. Do not reconfigure it. The probe's
+     * own bundles never ask for it: they read and write lines with {@link Json} and make trees with
+     * {@link #object()} and {@link #array()}, so an attached application never loads the mapper's classes.
+     */
     public static ObjectMapper mapper() {
         return Holder.MAPPER;
     }
 
     public static ObjectNode object() {
         return JsonNodeFactory.instance.objectNode();
+    }
+
+    /** A fresh, empty array node (no mapper needed).
+     *
+     * @since 1.2
+     */
+    public static ArrayNode array() {
+        return JsonNodeFactory.instance.arrayNode();
     }
 
     /** {@code {"id": id, "op": op, "args": args}}. */
@@ -85,14 +97,6 @@ public final class Wire {
 
     /** One line, with its terminating newline, as UTF-8. */
     public static byte[] line(JsonNode message) {
-        try {
-            byte[] json = Holder.MAPPER.writeValueAsBytes(message);
-            byte[] out = new byte[json.length + 1];
-            System.arraycopy(json, 0, out, 0, json.length);
-            out[json.length] = '\n';
-            return out;
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a JSON tree that cannot be written: " + e.getMessage(), e);
-        }
+        return Json.line(message);
     }
 }

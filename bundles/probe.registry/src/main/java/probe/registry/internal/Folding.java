@@ -30,7 +30,7 @@ final class Folding {
         if (counts.isEmpty()) {
             return items;
         }
-        ArrayNode out = Wire.mapper().createArrayNode();
+        ArrayNode out = Wire.array();
         for (JsonNode i : items) {
             if (closed(i)) {
                 continue;

@@ -77,7 +77,7 @@ public final class ListOp implements ProbeOp {
         ArrayNode shown = query == null ? items : Listing.matching(items, query);
         int more = shown.size() - max;
         if (more > 0) {
-            ArrayNode first = Wire.mapper().createArrayNode();
+            ArrayNode first = Wire.array();
             for (int i = 0; i < max; i++) {
                 first.add(shown.get(i));
             }
@@ -101,7 +101,7 @@ public final class ListOp implements ProbeOp {
      */
     private static ArrayNode searched(SwingViewRegistry registry, ArrayNode items, String query, int max, long budgetMillis)
             throws ProbeException {
-        ArrayNode out = Wire.mapper().createArrayNode();
+        ArrayNode out = Wire.array();
         long until = System.nanoTime() + budgetMillis * 1_000_000;
         for (int k = 0; k < items.size(); k++) {
             JsonNode item = items.get(k);

@@ -313,7 +313,7 @@ public final class SwingViewRegistry implements ViewRegistry {
     public ArrayNode list(String scope, boolean verdicts) throws ProbeException {
         Names.check("scope", scope);
         Scan scan = Scan.of(windows(), identities);
-        ArrayNode items = Wire.mapper().createArrayNode();
+        ArrayNode items = Wire.array();
         if ("dialog".equals(scope)) {
             Dialog d = topmostDialog().orElseThrow(() -> new ProbeException(ErrorCodes.NO_WINDOW, "no dialog is open"));
             for (Scan.Entry e : scan.entries) {
@@ -365,7 +365,7 @@ public final class SwingViewRegistry implements ViewRegistry {
      */
     ArrayNode rows(String view, List<Integer> rows) {
         Scan scan = Scan.of(windows(), identities);
-        ArrayNode out = Wire.mapper().createArrayNode();
+        ArrayNode out = Wire.array();
         Scan.Entry ve = viewEntry(scan, view);
         if (ve == null) {
             return out;
@@ -415,7 +415,7 @@ public final class SwingViewRegistry implements ViewRegistry {
     @Override
     public ArrayNode audit() {
         Scan scan = Scan.of(windows(), identities);
-        ArrayNode problems = Wire.mapper().createArrayNode();
+        ArrayNode problems = Wire.array();
         Map<String, Integer> counts = new HashMap<>();
         for (Scan.Entry e : scan.entries) {
             if (e.identifier() != null) {

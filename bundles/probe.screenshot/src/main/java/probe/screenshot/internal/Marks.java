@@ -205,7 +205,7 @@ final class Marks {
 
     /** {@code data.marks}: {@code [{"number", "identifier", "role", "label", "frame": [x, y, w, h] in the image's pixels}]}. */
     static ArrayNode json(List<Mark> marks) {
-        ArrayNode a = Wire.mapper().createArrayNode();
+        ArrayNode a = Wire.array();
         for (Mark m : marks) {
             ObjectNode o = a.addObject();
             o.put("number", m.number());

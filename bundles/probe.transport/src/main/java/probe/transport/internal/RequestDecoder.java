@@ -9,6 +9,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import probe.api.ErrorCodes;
+import probe.api.wire.Json;
 import probe.api.wire.Wire;
 
 /** Turns one request line into a {@link Decoded}: strict UTF-8, one JSON object, the contract's fields. */
@@ -33,7 +34,7 @@ final class RequestDecoder {
         }
         JsonNode tree;
         try {
-            tree = Wire.mapper().readTree(text);
+            tree = Json.parse(line, 0, line.length);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON: " + e.getOriginalMessage()
@@ -41,6 +42,9 @@ final class RequestDecoder {
         } catch (NumberFormatException | ArithmeticException e) {
             // Jackson reads a number such as 1e12345678901234567 into this, not into a parse error.
             return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON this probe can read: a number in the line is out of range");
+        } catch (java.io.IOException e) {
+            // Not thrown by a parser reading an array but for a malformed line, which the catch above takes.
+            return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON: " + e.getMessage());
         }
         if (tree == null || !tree.isObject()) {
             return Decoded.error(null, ErrorCodes.INVALID_REQUEST,

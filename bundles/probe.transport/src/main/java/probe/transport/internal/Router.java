@@ -192,7 +192,7 @@ final class Router implements IoLoop.Sink {
     }
 
     ArrayNode availableOps() {
-        ArrayNode names = Wire.mapper().createArrayNode();
+        ArrayNode names = Wire.array();
         ops.names().forEach(names::add);
         return names;
     }

@@ -20,6 +20,7 @@ import probe.api.OpTable;
 import probe.api.ProbeException;
 import probe.api.ProbeOp;
 import probe.api.Session;
+import probe.api.wire.Json;
 import probe.api.wire.Wire;
 
 /**
@@ -77,7 +78,7 @@ final class TransportOps {
         private synchronized ArrayNode names() {
             long now = ops.generation(); // read first: a change while listing is listed again next time
             if (now != namedAt) {
-                ArrayNode list = Wire.mapper().createArrayNode();
+                ArrayNode list = Wire.array();
                 ops.names().forEach(list::add);
                 names = list;
                 namedAt = now;
@@ -117,9 +118,9 @@ final class TransportOps {
             long now = ops.generation(); // read first: a change while hashing is hashed again next time
             if (now != hashedAt) {
                 try {
-                    byte[] digest = MessageDigest.getInstance("SHA-256").digest(Wire.mapper().writeValueAsBytes(execute(null, Wire.object())));
+                    byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.line(execute(null, Wire.object())));
                     hash = java.util.HexFormat.of().formatHex(digest, 0, 16);
-                } catch (java.security.NoSuchAlgorithmException | com.fasterxml.jackson.core.JsonProcessingException e) {
+                } catch (java.security.NoSuchAlgorithmException e) {
                     throw new IllegalStateException("cannot hash the descriptions", e); // every Java has SHA-256; a tree always writes
                 }
                 hashedAt = now;
