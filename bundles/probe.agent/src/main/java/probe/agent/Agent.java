@@ -104,6 +104,12 @@ public final class Agent {
         URLClassLoader loader = null;
         try (JarFile agentJar = new JarFile(jar.toFile())) {
             ClassLoader junix = junixsocket(agentJar, storage);
+            // A second thread readies what the framework's start will ask of the JDK and of junixsocket while
+            // this one starts Felix: most of an attach is loading classes into a cold JVM, one at a time.
+            Thread prepare = new Thread(() -> prepare(junix), "hdp-gui-agent-prepare");
+            prepare.setDaemon(true);
+            prepare.setContextClassLoader(ClassLoader.getSystemClassLoader());
+            prepare.start();
             Path felix = extract(agentJar, agentJar.getJarEntry("probe-agent/framework/org.apache.felix.framework.jar"), storage);
             loader = new URLClassLoader("hdp-gui-felix", new URL[] {felix.toUri().toURL()}, junix);
             long pid = ProcessHandle.current().pid();
@@ -154,6 +160,7 @@ public final class Agent {
             } finally {
                 Thread.currentThread().setContextClassLoader(previous);
             }
+            prepare.join(STOP_MILLIS); // long done: it only took a head start
             running = new Running(framework, loader, storage, socket);
             System.setProperty(WINDOWS_PROPERTY, Integer.toString(showingWindows()));
             System.setProperty(SOCKET_PROPERTY, socket);
@@ -168,6 +175,25 @@ public final class Agent {
                 throw new IllegalStateException("the probe did not start: " + ite.getCause(), ite.getCause());
             }
             throw e;
+        }
+    }
+
+    /**
+     * Loads and initialises, ahead of the framework, what its start will need from outside it: the JDK's SAX
+     * parser (SCR reads each bundle's component descriptions with it) and junixsocket's selector provider
+     * with its native library (the transport opens its socket and selector first thing). Only a head start:
+     * whatever fails here fails again, and is reported, where it is really used.
+     */
+    private static void prepare(ClassLoader junix) {
+        try {
+            javax.xml.parsers.SAXParserFactory xml = javax.xml.parsers.SAXParserFactory.newInstance();
+            xml.setNamespaceAware(true);
+            xml.newSAXParser().getXMLReader();
+            Class.forName("org.newsclub.net.unix.AFUNIXSelectorProvider", true, junix).getMethod("provider").invoke(null);
+            Class.forName("org.newsclub.net.unix.AFUNIXServerSocketChannel", true, junix);
+            Class.forName("org.newsclub.net.unix.AFUNIXSocketChannel", true, junix);
+        } catch (Exception | LinkageError e) {
+            // see above
         }
     }
 
