@@ -63,7 +63,7 @@ class AttachByNameIT {
                 }
             });
             // ... and its classes: after a full GC none of its class loaders is left in SwingSet2. Before issue 39's
-            // fix three things kept them, with some 12 MB of metaspace, for the JVM's life: Java 17's record method
+            // fix three things kept them, with some 5 MB of metaspace, for the JVM's life: Java 17's record method
             // cache (ObjectMethods), a Jackson buffer in the attach listener's ThreadLocal, and the framework's loader
             // as the context loader of Swing's TimerQueue thread, started from a probe thread.
             List<String> left = probeLoaders(app.pid());

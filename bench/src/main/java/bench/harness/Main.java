@@ -24,6 +24,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import probe.client.ProbeClient;
 import probe.client.RawConnection;
 
@@ -214,7 +216,7 @@ public final class Main {
                     Duration.ofSeconds(60));
             out.row("… of which the registry's walk (`ViewRegistry.list`) on the EDT, in the GUI's JVM", nanos(cost, "edt"),
                     "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
-            out.row("… of which serialising the items (" + cost.get("bytes").asInt() / 1024 + " KiB) with the probe's ObjectMapper",
+            out.row("… of which serialising the items (" + cost.get("bytes").asInt() / 1024 + " KiB) as the transport writes a line (`probe.api.wire.Json`)",
                     nanos(cost, "write"), "empty EDT hop, in the GUI's JVM", edtHop, "", null, null);
 
             log("gui.click");
@@ -698,6 +700,7 @@ public final class Main {
         }
         int n = Math.max(3, (int) Math.round(5 * Math.min(1, scale * 2)));
         long[] attach = new long[n];
+        long[] reattach = new long[n];
         long[] detach = new long[n];
         long[] floor = new long[n];
         for (int i = -1; i < n; i++) {
@@ -708,43 +711,105 @@ public final class Main {
                 long t0 = System.nanoTime();
                 int rc = exec(jcmd, pid, "VM.version");
                 long t1 = System.nanoTime();
-                long[] guestBefore = guest(app.process.pid());
                 int attached = exec(cli, "attach", pid);
                 long t2 = System.nanoTime();
-                long[] guestIn = null;
-                if (i == -1) {
-                    // In the warm-up round, which is not timed: what the probe adds to the JVM, with an op thread started by a gui list.
-                    exec(cli, "--pid", pid, "gui", "list");
-                    guestIn = guest(app.process.pid());
-                }
                 int detached = exec(cli, "detach", pid);
                 long t3 = System.nanoTime();
-                if (i == -1 && detached == 0 && attached == 0) {
-                    Thread.sleep(1000);
-                    long[] guestAfter = guest(app.process.pid());
-                    out.guest = String.format("threads %d before (after `jcmd`, whose attach started the JVM's Attach Listener), %d attached"
-                            + " (+%d, after a `gui list`), %d after the detach; RSS %.1f MiB, %.1f MiB (+%.1f), %.1f MiB",
-                            guestBefore[0], guestIn[0], guestIn[0] - guestBefore[0], guestAfter[0], guestBefore[1] / 1024.0,
-                            guestIn[1] / 1024.0, (guestIn[1] - guestBefore[1]) / 1024.0, guestAfter[1] / 1024.0);
-                }
-                if (rc != 0 || attached != 0 || detached != 0) {
-                    out.missing.add("the attach rows: jcmd exited " + rc + ", attach " + attached + ", detach " + detached);
+                int again = exec(cli, "attach", pid);
+                long t4 = System.nanoTime();
+                int detachedAgain = exec(cli, "detach", pid);
+                if (rc != 0 || attached != 0 || detached != 0 || again != 0 || detachedAgain != 0) {
+                    out.missing.add("the attach rows: jcmd exited " + rc + ", attach " + attached + ", detach " + detached
+                            + ", attach again " + again + ", detach again " + detachedAgain);
                     return;
                 }
                 if (i >= 0) {
                     floor[i] = t1 - t0;
                     attach[i] = t2 - t1;
                     detach[i] = t3 - t2;
+                    reattach[i] = t4 - t3;
                 }
             }
         }
         Stats jcmdStats = new Stats(floor);
         Stats attachStats = new Stats(attach);
+        Stats reattachStats = new Stats(reattach);
         out.row("`run/hvm-dbg attach PID` into a fresh Swing JVM (one frame) → exit, the probe answering `probe.hello`", attachStats,
-                "`jcmd PID VM.version` on the same JVM (the attach API's round trip)", jcmdStats, "< 2 s",
-                attachStats.medianMs() < 2000, "attach");
+                "`jcmd PID VM.version` on the same JVM (the attach API's round trip)", jcmdStats, "≤ 2× jcmd",
+                attachStats.medianMs() <= 2 * jcmdStats.medianMs(), "attach");
+        out.row("… again, after a detach (re-attach, same JVM)", reattachStats,
+                "`jcmd PID VM.version` on the same JVM", jcmdStats, "≤ 2× jcmd", reattachStats.medianMs() <= 2 * jcmdStats.medianMs(), null);
         out.row("`run/hvm-dbg detach PID` → exit, the socket gone", new Stats(detach),
                 "`jcmd PID VM.version` on the same JVM", jcmdStats, "", null, null);
+        guestRows(cli, jcmd);
+    }
+
+    /**
+     * What the probe adds to an application it is attached to, on SwingSet2 where run/lib/swingset2.sh
+     * finds it (else the one-frame target): threads, resident memory, and what a full GC leaves of the
+     * Java heap and of metaspace (the classes), before, attached (after a gui list) and after the detach.
+     */
+    private void guestRows(String cli, String jcmd) throws Exception {
+        String swingSet2 = capture(30, "bash", root.resolve("run/lib/swingset2.sh").toString()).strip();
+        boolean ss = !swingSet2.isEmpty() && Files.isRegularFile(Path.of(swingSet2));
+        List<String> cmd = ss ? List.of(java, "-jar", swingSet2) : List.of(java, "-cp", classpath, AttachTarget.class.getName());
+        try (Child app = Child.start(Map.of(), cmd)) {
+            long pid = app.process.pid();
+            if (ss) {
+                Thread.sleep(8000); // SwingSet2 says nothing when it shows: its demos load in some 3-5 s
+            } else {
+                app.awaitLine("SHOWN"::equals, 60_000);
+            }
+            capture(20, jcmd, Long.toString(pid), "VM.version"); // the JVM's Attach Listener, started before the first look
+            String[] before = guestLook(jcmd, pid);
+            if (exec(cli, "attach", Long.toString(pid)) != 0 || exec(cli, "--pid", Long.toString(pid), "gui", "list") != 0) {
+                out.missing.add("the guest's figures: the attach or its gui list failed");
+                return;
+            }
+            String[] in = guestLook(jcmd, pid);
+            exec(cli, "detach", Long.toString(pid));
+            Thread.sleep(500);
+            String[] after = guestLook(jcmd, pid);
+            out.guest = "in " + (ss ? "SwingSet2" : "the one-frame target (SwingSet2 was not found)") + ", each look after a full GC"
+                    + " (`jcmd GC.run`): before / attached (after a `gui list`) / after the detach\n\n"
+                    + "| | before | attached | after the detach |\n|---|---|---|---|\n"
+                    + "| threads | " + before[0] + " | " + in[0] + " | " + after[0] + " |\n"
+                    + "| resident set (MiB) | " + before[1] + " | " + in[1] + " | " + after[1] + " |\n"
+                    + "| Java heap used (MiB) | " + before[2] + " | " + in[2] + " | " + after[2] + " |\n"
+                    + "| metaspace used (MiB) | " + before[3] + " | " + in[3] + " | " + after[3] + " |\n"
+                    + "| Java heap committed (MiB) | " + before[4] + " | " + in[4] + " | " + after[4] + " |\n";
+        }
+    }
+
+    /** After a full GC in {@code pid}: its threads, resident set, heap used, metaspace used and heap committed (MiB), as text. */
+    private static String[] guestLook(String jcmd, long pid) throws Exception {
+        capture(20, jcmd, Long.toString(pid), "GC.run");
+        Thread.sleep(300);
+        long[] g = guest(pid);
+        String info = capture(20, jcmd, Long.toString(pid), "GC.heap_info");
+        Matcher heap = Pattern.compile("total (\\d+)K, used (\\d+)K").matcher(info);
+        Matcher meta = Pattern.compile("Metaspace\\s+used (\\d+)K").matcher(info);
+        boolean h = heap.find();
+        boolean m = meta.find();
+        return new String[] {Long.toString(g[0]), String.format("%.1f", g[1] / 1024.0),
+            h ? String.format("%.1f", Long.parseLong(heap.group(2)) / 1024.0) : "?",
+            m ? String.format("%.1f", Long.parseLong(meta.group(1)) / 1024.0) : "?",
+            h ? String.format("%.1f", Long.parseLong(heap.group(1)) / 1024.0) : "?"};
+    }
+
+    /** A command's standard output, waited for at most {@code seconds} (empty when it fails or takes longer). */
+    private static String capture(int seconds, String... cmd) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("bench", ".out");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "";
+            }
+            return p.exitValue() == 0 ? Files.readString(out) : "";
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 
     /** {@code pid}'s threads and resident set (KiB), from /proc; -1 for what cannot be read. */

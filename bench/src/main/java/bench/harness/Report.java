@@ -190,7 +190,7 @@ final class Report {
                 + "Times in milliseconds: median / 99th percentile (nearest rank) / number of samples, after a warm-up that is not counted. "
                 + "The ratio is our median divided by the median it is compared with: above 1 we are slower, below 1 faster.\n\n"
                 + table() + "\n"
-                + (guest.isEmpty() ? "" : "A light guest: the attach rows' JVM (one frame), in their warm-up round: " + guest + ".\n\n")
+                + (guest.isEmpty() ? "" : "A light guest: what the probe adds to an application, " + guest + "\n")
                 + (missing.isEmpty() ? "" : "Missing from this run:\n\n- " + String.join("\n- ", missing) + "\n\n")
                 + notes;
     }

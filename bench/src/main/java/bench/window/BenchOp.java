@@ -177,11 +177,7 @@ public final class BenchOp implements ProbeOp {
                 }
             });
             long t1 = System.nanoTime();
-            try {
-                bytes = Wire.mapper().writeValueAsBytes(items[0]).length;
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                bytes = -1;
-            }
+            bytes = Wire.line((com.fasterxml.jackson.databind.JsonNode) items[0]).length;
             long t2 = System.nanoTime();
             if (i >= 0) {
                 edt[i] = t1 - t0;
