@@ -217,21 +217,25 @@ public final class Agent {
     }
 
     /** A record of this class's own, whose methods' bootstrap replaces what the JDK remembers of the probe's records. */
-    private record Forget(String text) {
+    private record Forget(Forget next) {
     }
 
     /**
-     * Java 17's {@code java.lang.runtime.ObjectMethods} builds a record's equals, hashCode and toString from
-     * static method handles whose {@code asType} keeps the last type asked for, strongly (Java 20 and later
-     * keep a type of another loader softly): after a detach, the last probe record so built keeps its bundle's
-     * loader, the framework's and their classes (some 5 MB of metaspace) alive for the JVM's life (found with a heap dump's
-     * path to a GC root: ObjectMethods.OBJECT_EQ.asTypeCache). Building this class's record's methods once
-     * more puts a type of the application's loader (this class stays loaded anyway) in their place.
+     * {@code java.lang.runtime.ObjectMethods} builds a record's equals, hashCode and toString from static
+     * method handles whose {@code asType} keeps the last type asked for. Java 17 keeps it strongly: after a
+     * detach the last probe record so built kept its bundle's loader, the framework's and their classes (some
+     * 5 MB of metaspace) alive for the JVM's life (found with a heap dump's path to a GC root:
+     * ObjectMethods.OBJECT_EQ.asTypeCache). Building this class's record's methods once more puts a type of the
+     * application's loader (this class stays loaded anyway) in their place, for the receiver (OBJECT_EQ) and for
+     * a component (OBJECTS_EQUALS, _HASHCODE, _TOSTRING) alike. Java 20 and later keep a type of a loader other
+     * than the JDK's and the application's in a second, soft cache ({@code asTypeSoftCache}), which a type of
+     * the application's loader does not replace: there the probe's loaders stay only softly reachable, and the
+     * collector frees them when the heap runs short or the soft reference ages out (-XX:SoftRefLRUPolicyMSPerMB).
      */
     private static void forgetRecordTypes() {
         try {
             java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
-            java.lang.invoke.MethodHandle getter = lookup.findGetter(Forget.class, "text", String.class);
+            java.lang.invoke.MethodHandle getter = lookup.findGetter(Forget.class, "next", Forget.class);
             java.lang.invoke.MethodType[] types = {
                 java.lang.invoke.MethodType.methodType(boolean.class, Forget.class, Object.class),
                 java.lang.invoke.MethodType.methodType(int.class, Forget.class),
@@ -239,7 +243,7 @@ public final class Agent {
             };
             String[] names = {"equals", "hashCode", "toString"};
             for (int i = 0; i < names.length; i++) {
-                java.lang.runtime.ObjectMethods.bootstrap(lookup, names[i], types[i], Forget.class, "text", getter);
+                java.lang.runtime.ObjectMethods.bootstrap(lookup, names[i], types[i], Forget.class, "next", getter);
             }
         } catch (Throwable e) {
             // Only memory is at stake: the probe has stopped either way.
