@@ -22,7 +22,7 @@ import probe.client.ProbeClient;
  * check box cell too where the table has one: TableDemo has none); the tree's rows named by their
  * path, which expanding a node above does not change, a node expanded and collapsed by its handle,
  * a row under two collapsed nodes reached and selected; the list's rows read as its renderer draws
- * them and one selected by its text.
+ * them and one selected by its text; and what the MCP server's snapshot of the table and the tree costs an agent.
  */
 @ExtendWith(Bounded.class)
 class SwingSet2ViewsIT {
@@ -65,18 +65,71 @@ class SwingSet2ViewsIT {
      * tooltip starts with {@code tip} opened by a click, then {@code body}; detached at the end.
      */
     private static void inDemo(String tip, InDemo body) throws Exception {
+        inDemo(tip, (c, socket) -> body.run(c));
+    }
+
+    /** What a test does in a demo, through the client and with the probe's socket. */
+    private interface InDemoAt {
+        void run(ProbeClient c, Path socket) throws Exception;
+    }
+
+    private static void inDemo(String tip, InDemoAt body) throws Exception {
         try (Proc app = Proc.java(Map.of(), "-jar", SwingSet2.jar().toString())) {
             long pid = app.pid();
             SwingSet2.awaitWindow(pid);
             Path socket = Path.of(Cli.asUser("attach", Long.toString(pid)).ok().out().trim());
             try (ProbeClient c = ProbeClient.connect(socket)) {
-                String demo = SwingSet2.toggle(c.call("gui.list").get("items"), tip).get("identifier").asText();
-                c.call("gui.click", Wire.object().put("identifier", demo).put("settleMillis", 1000));
-                body.run(c);
+                openDemo(c, tip);
+                body.run(c, socket);
             } finally {
                 Cli.asUser("detach", Long.toString(pid)).ok();
             }
         }
+    }
+
+    /** Opens the demo whose toolbar toggle's tooltip starts with {@code tip}, as a hand does: a click on the toggle. */
+    private static void openDemo(ProbeClient c, String tip) throws Exception {
+        String demo = SwingSet2.toggle(c.call("gui.list").get("items"), tip).get("identifier").asText();
+        c.call("gui.click", Wire.object().put("identifier", demo).put("settleMillis", 1000));
+    }
+
+    /**
+     * What an agent pays to read a table and a tree through the MCP server (the real hvm-dbg jar, the official
+     * SDK's client, o200k_base tokens): gui_snapshot of TableDemo's table (its header and its 46 rows, a line
+     * each: a view of at most 200 rows lists them all, 12 of them in view) and of TreeDemo's tree with one more
+     * node expanded. The bounds hold the figures measured when the test was written (table 1,595, tree 160
+     * tokens, Java 17) with some room: a listing that spelt each cell as an item of its own would be several
+     * times over.
+     */
+    @Test
+    void mcpSnapshotsOfTableDemoAndTreeDemoAreCompact() throws Exception {
+        inDemo("JTable", (c, socket) -> {
+            String table = first(c.call("gui.list").get("items"), "table").get("identifier").asText();
+            try (McpIT.Session s = new McpIT.Session(socket, Map.of())) {
+                JsonNode tableShot = s.call("gui_snapshot", "scope", table);
+                String tableText = McpIT.text(tableShot);
+                int rowsListed = all(c.call("gui.list", Wire.object().put("scope", table)).get("items"), "row", table).size();
+                assertTrue(tableText.contains("First Name | Last Name"), tableText);
+                assertTrue(tableText.lines().count() >= rowsListed, "a line a row: " + tableText);
+
+                openDemo(c, "JTree");
+                String tree = first(c.call("gui.list").get("items"), "tree").get("identifier").asText();
+                List<JsonNode> rows = all(c.call("gui.list", Wire.object().put("scope", tree)).get("items"), "row", tree);
+                String node = rows.get(1).get("identifier").asText();
+                c.call("gui.click", Wire.object().put("identifier", node + ".handle").put("settleMillis", 500));
+                JsonNode treeShot = s.call("gui_snapshot", "scope", tree);
+                String treeText = McpIT.text(treeShot);
+                assertTrue(treeText.contains(node + "/"), "the expanded node's children, named by path: " + treeText);
+
+                int tableTokens = tableShot.get("tokens").asInt();
+                int treeTokens = treeShot.get("tokens").asInt();
+                System.out.println("SwingSet2ViewsIT: MCP gui_snapshot of TableDemo's table (" + rowsListed + " rows listed): "
+                        + tableTokens + " o200k tokens; of TreeDemo's tree with " + node + " expanded: " + treeTokens + " tokens, java "
+                        + System.getProperty("java.version") + "\n" + tableText + "\n" + treeText);
+                assertTrue(tableTokens <= 1900, tableTokens + " tokens for the table\n" + tableText);
+                assertTrue(treeTokens <= 200, treeTokens + " tokens for the tree\n" + treeText);
+            }
+        });
     }
 
     @Test
