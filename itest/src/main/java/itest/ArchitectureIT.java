@@ -45,6 +45,57 @@ class ArchitectureIT {
             // A fragment of gogo.jline (the debug console's profile): it imports nothing of the project.
             entry("probe.gogo.profile", Set.of()));
 
+    /**
+     * The probe's bundles that the agent loads into someone else's application never use Jackson's
+     * ObjectMapper (they read and write lines with probe.api.wire.Json and make trees with Wire.object and
+     * Wire.array): a call to Wire.mapper() or a mapper of their own would load its 277 classes there. Checked
+     * in the bytes of each class those bundles hold in the agent jar: a reference to the mapper's class is in
+     * the constant pool of any class that calls it. probe.api's Wire (and its holder class), which offers the
+     * mapper to the clients, is the one exception.
+     */
+    @Test
+    void noBundleTheAgentLoadsUsesJacksonsObjectMapper() throws Exception {
+        java.nio.file.Path agent = Fixture.projectRoot().resolve("bundles/probe.agent/target/hdp-gui-agent.jar");
+        assertTrue(java.nio.file.Files.isRegularFile(agent), agent + " is built before the integration tests");
+        byte[] mapper = "com/fasterxml/jackson/databind/ObjectMapper".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        List<String> users = new ArrayList<>();
+        int classes = 0;
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(agent.toFile())) {
+            for (java.util.jar.JarEntry e : java.util.Collections.list(jar.entries())) {
+                if (!e.getName().startsWith("probe-agent/bundles/probe.") || !e.getName().endsWith(".jar")) {
+                    continue;
+                }
+                try (java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(jar.getInputStream(e))) {
+                    for (java.util.jar.JarEntry c; (c = in.getNextJarEntry()) != null;) {
+                        if (!c.getName().endsWith(".class")) {
+                            continue;
+                        }
+                        classes++;
+                        byte[] bytes = in.readAllBytes();
+                        if (!c.getName().matches("probe/api/wire/Wire(\\$.*)?\\.class") && indexOf(bytes, mapper) >= 0) {
+                            users.add(e.getName().substring(e.getName().lastIndexOf('/') + 1) + "!" + c.getName());
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(classes > 100, "the agent's probe bundles were read: " + classes + " classes");
+        assertEquals(List.of(), users, "classes of the agent's bundles that use Jackson's ObjectMapper");
+    }
+
+    private static int indexOf(byte[] in, byte[] what) {
+        outer:
+        for (int i = 0; i + what.length <= in.length; i++) {
+            for (int k = 0; k < what.length; k++) {
+                if (in[i + k] != what[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
     @BeforeAll
     static void up() throws Exception {
         Fixture.start();

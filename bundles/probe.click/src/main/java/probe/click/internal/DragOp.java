@@ -148,7 +148,7 @@ public final class DragOp extends ActingOp {
         data.putArray("released").add(end.x).add(end.y);
         data.put("moves", plan.path().size() - 1);
         data.put("button", button.wireName());
-        data.set("modifiers", Wire.mapper().valueToTree(modifierNames));
+        modifierNames.forEach(data.putArray("modifiers")::add);
         data.put("input", plan.robot() ? "robot" : "posted");
         if (outcome != null) {
             data.put("transfer", outcome.transfer());
