@@ -25,11 +25,7 @@ class AttachByNameIT {
     void attachListDetachByName(@TempDir Path tmp) throws Exception {
         String name = "NamedApp" + ProcessHandle.current().pid();
         Path jar = Files.copy(SwingSet2.jar(), tmp.resolve(name + ".jar"));
-        // A soft reference not used since the last GC is cleared by the next one (the JVM's default keeps it a
-        // second per free MiB of heap): what the probe leaves softly reachable the collector frees on its own,
-        // so what stays after this test's full GC is held strongly (Java 25 keeps the last probe record type
-        // of ObjectMethods so; see forgetRecordTypes in probe.agent.Agent).
-        try (Proc app = Proc.java(Map.of(), "-XX:SoftRefLRUPolicyMSPerMB=0", "-jar", jar.toString())) {
+        try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
             Fixture.await(name + " in hvm-dbg ps", () -> {
                 try {
                     return Cli.asUser("ps").ok().out().lines().anyMatch(l -> l.startsWith(app.pid() + " ") && l.contains(" " + name + " "));
@@ -50,6 +46,8 @@ class AttachByNameIT {
             // A light guest: at most 8 threads of the probe and its framework (issue 39; 13 before, 22 before that),
             // and all of them gone again once it is detached (docs/RELIABILITY.md says each one's job).
             List<String> in = threads(app.pid());
+            // What the check after the detach looks for is there now: else it could find nothing for any reason.
+            assertTrue(!probeLoaders(app.pid()).isEmpty(), "jcmd VM.classloaders lists the probe's loaders while it is attached");
             System.out.println("AttachByNameIT: SwingSet2's threads " + before.size() + " -> " + in.size() + " attached: "
                     + guests(in));
             assertTrue(guests(in).size() <= 8, "at most 8 threads of the probe: " + guests(in));
@@ -66,10 +64,11 @@ class AttachByNameIT {
                     return false;
                 }
             });
-            // ... and its classes: after a full GC none of its class loaders is left in SwingSet2, none held strongly
-            // (above). Before issue 39's fix three things kept them, with some 5 MB of metaspace, for the JVM's life:
-            // Java 17's record method cache (ObjectMethods), a Jackson buffer in the attach listener's ThreadLocal,
-            // and the framework's loader as the context loader of Swing's TimerQueue thread, started from a probe thread.
+            // ... and its classes: after a full GC none of its class loaders is left in SwingSet2, neither strongly nor
+            // softly held (the JVM's defaults keep a soft reference across a GC). Before issue 39's fixes three things
+            // kept them, with some 5 MB of metaspace, for the JVM's life: the JDK's record method cache (ObjectMethods:
+            // strongly on Java 17, softly on 25), a Jackson buffer in the attach listener's ThreadLocal, and the
+            // framework's loader as the context loader of Swing's TimerQueue thread, started from a probe thread.
             List<String> left = probeLoaders(app.pid());
             for (int i = 0; i < 5 && !left.isEmpty(); i++) {
                 Thread.sleep(200);

@@ -27,7 +27,8 @@ import probe.paths.ProbePaths;
  * starts an embedded Felix with the probe's bundles; loaded again with the argument {@code stop}
  * ({@code hvm-dbg detach PID}) it stops that framework, and nothing of the probe runs any more.
  *
- * <p>This class is the only one on the application's class path (the JVM appends the agent jar to it).
+ * <p>This class, its record {@code Forget} and probe.paths' {@code ProbePaths} are all the agent puts on the
+ * application's class path (the JVM appends the agent jar to it).
  * Felix and the bundles run in class loaders whose parent is the platform loader, never the
  * application's: an application's own Jackson or OSGi never meets the probe's. junixsocket has a loader
  * of its own that outlives a detach: its native library can be loaded by one class loader per JVM only,
@@ -102,13 +103,14 @@ public final class Agent {
         Path jar = Path.of(Agent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path storage = Files.createTempDirectory("hdp-gui-agent", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         URLClassLoader loader = null;
+        Object framework = null;
         try (JarFile agentJar = new JarFile(jar.toFile())) {
             ClassLoader junix = junixsocket(agentJar, storage);
             // A second thread readies what the framework's start will ask of the JDK and of junixsocket while
             // this one starts Felix: most of an attach is loading classes into a cold JVM, one at a time.
             Thread prepare = new Thread(() -> prepare(junix), "hdp-gui-agent-prepare");
             prepare.setDaemon(true);
-            prepare.setContextClassLoader(ClassLoader.getSystemClassLoader());
+            prepare.setContextClassLoader(ClassLoader.getPlatformClassLoader());
             prepare.start();
             Path felix = extract(agentJar, agentJar.getJarEntry("probe-agent/framework/org.apache.felix.framework.jar"), storage);
             loader = new URLClassLoader("hdp-gui-felix", new URL[] {felix.toUri().toURL()}, junix);
@@ -127,15 +129,16 @@ public final class Agent {
             props.put(ProbePaths.SOCKET_FRAMEWORK_PROPERTY, socket);
             Class<?> factoryClass = loader.loadClass("org.apache.felix.framework.FrameworkFactory");
             Object factory = factoryClass.getConstructor().newInstance();
-            Object framework = factoryClass.getMethod("newFramework", Map.class).invoke(factory, props);
+            framework = factoryClass.getMethod("newFramework", Map.class).invoke(factory, props);
             Class<?> fw = loader.loadClass("org.osgi.framework.launch.Framework");
             Class<?> bundleClass = loader.loadClass("org.osgi.framework.Bundle");
             Class<?> contextClass = loader.loadClass("org.osgi.framework.BundleContext");
-            // The context loader while the framework starts is the application's, as on a thread it started:
-            // threads started meanwhile inherit it, and one that outlives the probe (Swing's TimerQueue, started
-            // by the probe's first timer) must not keep the framework's loader alive after a detach.
+            // The context loader while the framework starts is the platform's. Threads started meanwhile inherit
+            // it, and one that outlives the probe (Swing's TimerQueue, started by the probe's first timer) must not
+            // keep the framework's loader alive after a detach; and what is looked up through it (SCR's
+            // SAXParserFactory.newInstance) is the JDK's own, never a JAXP provider the application ships.
             ClassLoader previous = Thread.currentThread().getContextClassLoader();
-            Thread.currentThread().setContextClassLoader(ClassLoader.getSystemClassLoader());
+            Thread.currentThread().setContextClassLoader(ClassLoader.getPlatformClassLoader());
             try {
                 fw.getMethod("init").invoke(framework);
                 Object context = bundleClass.getMethod("getBundleContext").invoke(framework);
@@ -166,6 +169,11 @@ public final class Agent {
             System.setProperty(SOCKET_PROPERTY, socket);
         } catch (Exception | LinkageError e) {
             if (running == null) {
+                if (framework != null) {
+                    // A bundle that did not start leaves the others running: stopped, so that no thread or
+                    // loader of the probe stays behind a start that failed.
+                    stopQuietly(loader, framework);
+                }
                 if (loader != null) {
                     loader.close();
                 }
@@ -197,6 +205,17 @@ public final class Agent {
         }
     }
 
+    /** Stops a framework whose start failed, within the stop's bound; what fails here is left as it is. */
+    private static void stopQuietly(ClassLoader loader, Object framework) {
+        try {
+            Class<?> fw = loader.loadClass("org.osgi.framework.launch.Framework");
+            fw.getMethod("stop").invoke(framework);
+            fw.getMethod("waitForStop", long.class).invoke(framework, STOP_MILLIS);
+        } catch (Exception | LinkageError e) {
+            System.err.println("HDP-GUI agent: could not stop the framework after a failed start: " + e);
+        }
+    }
+
     private static void stop() throws Exception {
         Running r = running;
         if (r == null) {
@@ -216,38 +235,56 @@ public final class Agent {
         }
     }
 
-    /** A record of this class's own, whose methods' bootstrap replaces what the JDK remembers of the probe's records. */
-    private record Forget(Forget next) {
-    }
-
     /**
      * {@code java.lang.runtime.ObjectMethods} builds a record's equals, hashCode and toString from static
-     * method handles whose {@code asType} keeps the last type asked for. Java 17 keeps it strongly: after a
-     * detach the last probe record so built kept its bundle's loader, the framework's and their classes (some
-     * 5 MB of metaspace) alive for the JVM's life (found with a heap dump's path to a GC root:
-     * ObjectMethods.OBJECT_EQ.asTypeCache). Building this class's record's methods once more puts a type of the
-     * application's loader (this class stays loaded anyway) in their place, for the receiver (OBJECT_EQ) and for
-     * a component (OBJECTS_EQUALS, _HASHCODE, _TOSTRING) alike. Java 20 and later keep a type of a loader other
-     * than the JDK's and the application's in a second, soft cache ({@code asTypeSoftCache}), which a type of
-     * the application's loader does not replace: there the probe's loaders stay only softly reachable, and the
-     * collector frees them when the heap runs short or the soft reference ages out (-XX:SoftRefLRUPolicyMSPerMB).
+     * method handles whose {@code asType} keeps the last type asked for: after a detach the last probe record
+     * so built kept its bundle's loader, the framework's and their classes alive (found with a heap dump's path
+     * to a GC root). Java 17 keeps that type in one strong cache (ObjectMethods.OBJECT_EQ.asTypeCache); Java 20
+     * and later keep a type of the JDK's or the application's loaders there and any other in a second, soft
+     * cache (OBJECTS_EQUALS.asTypeSoftCache on 25), which the collector clears only when the heap runs short
+     * or the reference has aged. So the methods are built twice more, for the receiver (OBJECT_EQ) and for a
+     * component (OBJECTS_EQUALS, _HASHCODE, _TOSTRING) alike: first for a copy of {@link Forget} defined by a
+     * loader of its own (on 20 and later it takes the soft cache's place, and that one-class loader is all that
+     * stays softly reachable), then for Forget itself, of the application's loader (it takes the strong
+     * cache's place; it stays loaded anyway, as this class does).
      */
     private static void forgetRecordTypes() {
         try {
-            java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
-            java.lang.invoke.MethodHandle getter = lookup.findGetter(Forget.class, "next", Forget.class);
-            java.lang.invoke.MethodType[] types = {
-                java.lang.invoke.MethodType.methodType(boolean.class, Forget.class, Object.class),
-                java.lang.invoke.MethodType.methodType(int.class, Forget.class),
-                java.lang.invoke.MethodType.methodType(String.class, Forget.class),
-            };
-            String[] names = {"equals", "hashCode", "toString"};
-            for (int i = 0; i < names.length; i++) {
-                java.lang.runtime.ObjectMethods.bootstrap(lookup, names[i], types[i], Forget.class, "next", getter);
+            byte[] bytes;
+            try (InputStream in = Agent.class.getResourceAsStream("Forget.class")) {
+                bytes = in.readAllBytes();
             }
+            Class<?> copy = new ForgetLoader().define(Forget.class.getName(), bytes);
+            forget(java.lang.invoke.MethodHandles.privateLookupIn(copy, java.lang.invoke.MethodHandles.lookup()), copy);
+            forget(java.lang.invoke.MethodHandles.privateLookupIn(Forget.class, java.lang.invoke.MethodHandles.lookup()), Forget.class);
         } catch (Throwable e) {
             // Only memory is at stake: the probe has stopped either way.
             System.err.println("HDP-GUI agent: could not clear the JDK's record method cache: " + e);
+        }
+    }
+
+    /** Builds {@code record}'s equals, hashCode and toString as the JDK does for a record (its one component: next). */
+    private static void forget(java.lang.invoke.MethodHandles.Lookup lookup, Class<?> record) throws Throwable {
+        java.lang.invoke.MethodHandle getter = lookup.findGetter(record, "next", record);
+        java.lang.invoke.MethodType[] types = {
+            java.lang.invoke.MethodType.methodType(boolean.class, record, Object.class),
+            java.lang.invoke.MethodType.methodType(int.class, record),
+            java.lang.invoke.MethodType.methodType(String.class, record),
+        };
+        String[] names = {"equals", "hashCode", "toString"};
+        for (int i = 0; i < names.length; i++) {
+            java.lang.runtime.ObjectMethods.bootstrap(lookup, names[i], types[i], record, "next", getter);
+        }
+    }
+
+    /** Defines one class, a copy of {@link Forget}, in a loader that is neither the JDK's nor the application's. */
+    private static final class ForgetLoader extends ClassLoader {
+        ForgetLoader() {
+            super("hdp-gui-forget", ClassLoader.getPlatformClassLoader());
+        }
+
+        Class<?> define(String name, byte[] bytes) {
+            return defineClass(name, bytes, 0, bytes.length);
         }
     }
 
