@@ -243,7 +243,7 @@ final class Connection implements Session {
 
     /** Sends a reply line: written at once as far as the socket takes it, the rest by the loop; events held for it follow. */
     void reply(ObjectNode message) {
-        byte[] line = Wire.line(message);
+        byte[] line = lineOf(message);
         boolean more;
         synchronized (lock) {
             if (closed) {
@@ -255,6 +255,20 @@ final class Connection implements Session {
         }
         if (more || closingIdle()) {
             loop.changed(this);
+        }
+    }
+
+    /**
+     * {@code reply} as a line; a reply with no JSON form (a plugin op's data holding a POJO or a raw value)
+     * becomes the op's failure under the same id, so the client is answered and the connection goes on.
+     */
+    private byte[] lineOf(ObjectNode reply) {
+        try {
+            return Wire.line(reply);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "a reply on connection " + id + " has no JSON form", e);
+            return Wire.line(Wire.failure(reply.get("id"), probe.api.ErrorCodes.INTERNAL,
+                    "the op's reply could not be written as JSON: " + e.getMessage(), null));
         }
     }
 
@@ -299,7 +313,15 @@ final class Connection implements Session {
                 // The client has taken all that was queued: the next events, or what it lost.
                 int batch = 0;
                 while (!events.isEmpty() && batch < 64 * 1024) {
-                    byte[] b = Wire.line(events.poll());
+                    byte[] b;
+                    try {
+                        b = Wire.line(events.poll());
+                    } catch (RuntimeException e) {
+                        // An event with no JSON form (a plugin's POJO): told as lost, as an event dropped is.
+                        LOG.log(System.Logger.Level.WARNING, "an event for connection " + id + " has no JSON form", e);
+                        lost++;
+                        continue;
+                    }
                     batch += b.length;
                     enqueue(ByteBuffer.wrap(b));
                 }

@@ -34,7 +34,8 @@ final class RequestDecoder {
         }
         JsonNode tree;
         try {
-            tree = Json.parse(line, 0, line.length);
+            // The text decoded above, not the bytes: a byte parser guesses an encoding from the first bytes.
+            tree = Json.parse(text);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON: " + e.getOriginalMessage()
@@ -43,7 +44,7 @@ final class RequestDecoder {
             // Jackson reads a number such as 1e12345678901234567 into this, not into a parse error.
             return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON this probe can read: a number in the line is out of range");
         } catch (java.io.IOException e) {
-            // Not thrown by a parser reading an array but for a malformed line, which the catch above takes.
+            // A parser reading a String fails only with the JsonProcessingException above; kept for the signature.
             return Decoded.error(null, ErrorCodes.PARSE_ERROR, "not JSON: " + e.getMessage());
         }
         if (tree == null || !tree.isObject()) {

@@ -50,6 +50,11 @@ class IoLoopTest {
             if (text.equals("hold")) {
                 c.holdEvents();
             }
+            if (text.equals("pojo")) {
+                // An op whose data is no plain JSON (a plugin's POJO): the same reply path as the transport's.
+                c.reply(Wire.success(Wire.object().numberNode(5), Wire.object().putPOJO("thing", new Object())));
+                return;
+            }
             c.reply(Wire.object().put("echo", text));
         }, pool), "test-io");
         self[0] = loop;
@@ -111,6 +116,20 @@ class IoLoopTest {
         for (int i = 0; i < 200; i++) {
             assertEquals("line " + i, json(in.readLine()).get("echo").asText());
         }
+    }
+
+    /** A reply with no JSON form is answered as the op's failure, under its id, and the connection goes on (it was closed unanswered). */
+    @Test
+    void aReplyWithNoJsonFormIsAnsweredAsAFailureAndTheConnectionGoesOn() throws Exception {
+        start(new Connection.Bounds(0, 0, 0, 0));
+        AFUNIXSocket s = connect();
+        s.getOutputStream().write("pojo\nafter\n".getBytes(StandardCharsets.UTF_8));
+        BufferedReader in = reader(s);
+        JsonNode failed = json(in.readLine());
+        assertEquals(5, failed.path("id").asInt(), failed.toString());
+        assertEquals("internal", failed.path("error").path("code").asText(), failed.toString());
+        assertTrue(failed.path("error").path("message").asText().contains("JSON"), failed.toString());
+        assertEquals("after", json(in.readLine()).get("echo").asText());
     }
 
     @Test

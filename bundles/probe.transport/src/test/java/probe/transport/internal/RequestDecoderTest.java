@@ -42,6 +42,26 @@ class RequestDecoderTest {
         assertTrue(bad.errorMessage().contains("UTF-8"));
     }
 
+    /**
+     * A line is UTF-8, read as the text it decodes to: no other encoding is guessed from its first bytes (a
+     * byte parser takes zero bytes for UTF-16 and a byte order mark for a marker to skip), and a column
+     * counts characters, not bytes.
+     */
+    @Test
+    void aLineIsReadAsTheUtf8TextItIsNeverAsAnotherEncoding() {
+        byte[] utf16 = "{\"id\":1,\"op\":\"probe.hello\"}".getBytes(StandardCharsets.UTF_16BE);
+        assertEquals(ErrorCodes.PARSE_ERROR, RequestDecoder.decode(utf16).errorCode(), "zero bytes are NUL characters in UTF-8");
+        byte[] hello = "{\"id\":1,\"op\":\"probe.hello\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] bom = new byte[hello.length + 3];
+        bom[0] = (byte) 0xEF;
+        bom[1] = (byte) 0xBB;
+        bom[2] = (byte) 0xBF;
+        System.arraycopy(hello, 0, bom, 3, hello.length);
+        assertEquals(ErrorCodes.PARSE_ERROR, RequestDecoder.decode(bom).errorCode(), "a byte order mark is no JSON whitespace");
+        Decoded wide = decode("{\"\u00e9\":1, x}");
+        assertTrue(wide.errorMessage().contains("column 9"), wide.errorMessage());
+    }
+
     @Test
     void jsonThatIsNotARequestIsInvalidAndKeepsTheIdWhenReadable() {
         assertEquals(ErrorCodes.INVALID_REQUEST, decode("[1,2]").errorCode());
