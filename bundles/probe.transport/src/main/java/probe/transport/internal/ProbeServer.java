@@ -126,7 +126,8 @@ public final class ProbeServer {
                     config.maxLineBytes(), config.eventQueueSize(), config.maxOutputBytes(), open, bounds, l));
             loop.listen(acceptor.channel(), acceptor);
             EdtWatchdog watchdog = new EdtWatchdog(() -> bus, titles::refresh);
-            // The loop's first tick, as it starts, answers a hello to nobody: the first client's hello then finds
+            // The loop's first tick (after its first select, at most a tick's 50 ms after it starts, or after the
+            // keys that select returned) answers a hello to nobody: the first client's hello then finds
             // its code loaded and linked (the descriptions' hash, the reply's JSON), which in an application the
             // probe was just attached to costs some 60 ms cold, while the other bundles are still starting.
             boolean[] warmed = {false};
