@@ -770,21 +770,30 @@ public final class Main {
             exec(cli, "detach", Long.toString(pid));
             Thread.sleep(500);
             String[] after = guestLook(jcmd, pid);
-            out.guest = "in " + (ss ? "SwingSet2" : "the one-frame target (SwingSet2 was not found)") + ", each look after a full GC"
+            out.guest = "in " + (ss ? "SwingSet2" : "the one-frame target (SwingSet2 was not found)") + ", each look after two full GCs"
                     + " (`jcmd GC.run`): before / attached (after a `gui list`) / after the detach\n\n"
                     + "| | before | attached | after the detach |\n|---|---|---|---|\n"
                     + "| threads | " + before[0] + " | " + in[0] + " | " + after[0] + " |\n"
                     + "| resident set (MiB) | " + before[1] + " | " + in[1] + " | " + after[1] + " |\n"
                     + "| Java heap used (MiB) | " + before[2] + " | " + in[2] + " | " + after[2] + " |\n"
                     + "| metaspace used (MiB) | " + before[3] + " | " + in[3] + " | " + after[3] + " |\n"
-                    + "| Java heap committed (MiB) | " + before[4] + " | " + in[4] + " | " + after[4] + " |\n";
+                    + "| Java heap committed (MiB) | " + before[4] + " | " + in[4] + " | " + after[4] + " |\n"
+                    + "| the probe's class loaders (`jcmd VM.classloaders`) | " + before[5] + " | " + in[5] + " | " + after[5] + " |\n";
         }
     }
 
-    /** After a full GC in {@code pid}: its threads, resident set, heap used, metaspace used and heap committed (MiB), as text. */
+    /**
+     * After two full GCs in {@code pid} (a loader whose last holder is cleaned up by the first goes in the
+     * second): its threads, resident set, heap used, metaspace used and heap committed (MiB), and how many
+     * class loaders of the probe's framework and bundles it has, as text.
+     */
     private static String[] guestLook(String jcmd, long pid) throws Exception {
-        capture(20, jcmd, Long.toString(pid), "GC.run");
-        Thread.sleep(300);
+        for (int i = 0; i < 2; i++) {
+            capture(20, jcmd, Long.toString(pid), "GC.run");
+            Thread.sleep(300);
+        }
+        long loaders = capture(20, jcmd, Long.toString(pid), "VM.classloaders", "fold=false").lines()
+                .filter(l -> l.contains("\"hdp-gui-felix\"") || l.contains("BundleClassLoader")).count();
         long[] g = guest(pid);
         String info = capture(20, jcmd, Long.toString(pid), "GC.heap_info");
         Matcher heap = Pattern.compile("total (\\d+)K, used (\\d+)K").matcher(info);
@@ -794,7 +803,7 @@ public final class Main {
         return new String[] {Long.toString(g[0]), String.format("%.1f", g[1] / 1024.0),
             h ? String.format("%.1f", Long.parseLong(heap.group(2)) / 1024.0) : "?",
             m ? String.format("%.1f", Long.parseLong(meta.group(1)) / 1024.0) : "?",
-            h ? String.format("%.1f", Long.parseLong(heap.group(1)) / 1024.0) : "?"};
+            h ? String.format("%.1f", Long.parseLong(heap.group(1)) / 1024.0) : "?", Long.toString(loaders)};
     }
 
     /** A command's standard output, waited for at most {@code seconds} (empty when it fails or takes longer). */
