@@ -205,12 +205,17 @@ public final class Agent {
         }
     }
 
+    /** Stops {@code framework} (of {@code loader}) and waits for it, at most {@link #STOP_MILLIS}. */
+    private static void stopFramework(ClassLoader loader, Object framework) throws Exception {
+        Class<?> fw = loader.loadClass("org.osgi.framework.launch.Framework");
+        fw.getMethod("stop").invoke(framework);
+        fw.getMethod("waitForStop", long.class).invoke(framework, STOP_MILLIS);
+    }
+
     /** Stops a framework whose start failed, within the stop's bound; what fails here is left as it is. */
     private static void stopQuietly(ClassLoader loader, Object framework) {
         try {
-            Class<?> fw = loader.loadClass("org.osgi.framework.launch.Framework");
-            fw.getMethod("stop").invoke(framework);
-            fw.getMethod("waitForStop", long.class).invoke(framework, STOP_MILLIS);
+            stopFramework(loader, framework);
         } catch (Exception | LinkageError e) {
             System.err.println("HDP-GUI agent: could not stop the framework after a failed start: " + e);
         }
@@ -225,9 +230,7 @@ public final class Agent {
         System.clearProperty(SOCKET_PROPERTY);
         System.clearProperty(WINDOWS_PROPERTY);
         try {
-            Class<?> fw = r.loader().loadClass("org.osgi.framework.launch.Framework");
-            fw.getMethod("stop").invoke(r.framework());
-            fw.getMethod("waitForStop", long.class).invoke(r.framework(), STOP_MILLIS);
+            stopFramework(r.loader(), r.framework());
         } finally {
             r.loader().close();
             delete(r.storage());
