@@ -113,10 +113,9 @@ class CloseIT {
 
     /** The X window id of the showing window titled {@code title} (there must be exactly one). */
     private static String xid(String title) throws Exception {
-        String out = run(new byte[0], List.of("xdotool", "search", "--onlyvisible", "--name", exactly(title))).trim();
-        String[] ids = out.isEmpty() ? new String[0] : out.split("\\s+");
-        assertEquals(1, ids.length, "X windows titled '" + title + "': " + out);
-        return ids[0];
+        List<String> ids = XSearch.visible(0, exactly(title));
+        assertEquals(1, ids.size(), "X windows titled '" + title + "': " + ids);
+        return ids.get(0);
     }
 
     private static String title(String dialog) throws Exception {

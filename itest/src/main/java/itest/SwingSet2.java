@@ -52,9 +52,7 @@ final class SwingSet2 {
     static void awaitWindow(long pid) throws InterruptedException {
         Fixture.await("a window of pid " + pid, () -> {
             try {
-                Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "SwingSet")
-                        .redirectErrorStream(true).start();
-                return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
+                return !XSearch.visible(pid, "SwingSet").isEmpty();
             } catch (Exception e) {
                 return false;
             }
@@ -73,8 +71,8 @@ final class SwingSet2 {
 
     /** The visible X window of JVM {@code pid} titled exactly {@code title}. */
     static String xWindow(long pid, String title) throws Exception {
-        return run(X_BOUND, "xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", "^" + title + "$").lines()
-                .findFirst().orElseThrow();
+        return XSearch.visible(pid, "^" + title + "$").stream().findFirst()
+                .orElseThrow(() -> new AssertionError("no visible X window of pid " + pid + " titled " + title));
     }
 
     /** The place and size of the visible X window of JVM {@code pid} titled exactly {@code title}. */
@@ -93,22 +91,7 @@ final class SwingSet2 {
 
     /** The ids of the visible X windows of JVM {@code pid} whose name matches {@code name} (xdotool's --name; none: empty). */
     private static List<String> xIds(long pid, String name) throws Exception {
-        Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--pid", Long.toString(pid), "--name", name)
-                .redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        boolean ended = p.waitFor(X_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-        String ids = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!ended) {
-            p.destroyForcibly();
-            throw new AssertionError("xdotool search did not end");
-        }
-        List<String> found = new ArrayList<>();
-        for (String id : ids.split("\\s+")) {
-            if (id.matches("\\d+")) {
-                found.add(id);
-            }
-        }
-        return found;
+        return XSearch.visible(pid, name);
     }
 
     private static Rectangle geometry(String xid) throws Exception {
