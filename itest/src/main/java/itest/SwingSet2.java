@@ -84,7 +84,10 @@ final class SwingSet2 {
     static List<Rectangle> xWindows(long pid) throws Exception {
         List<Rectangle> found = new ArrayList<>();
         for (String id : xIds(pid, "")) {
-            found.add(geometry(id));
+            Rectangle g = geometryIfThere(id);
+            if (g != null) {
+                found.add(g);
+            }
         }
         return found;
     }
@@ -94,11 +97,36 @@ final class SwingSet2 {
         return XSearch.visible(pid, name);
     }
 
-    private static Rectangle geometry(String xid) throws Exception {
+    /** Where the X server shows window {@code xid}, or null when it went away since it was found (a tooltip, a popup: BadWindow). */
+    private static Rectangle geometryIfThere(String xid) throws Exception {
+        Process p = new ProcessBuilder("xdotool", "getwindowgeometry", "--shell", xid).start();
+        p.getOutputStream().close();
+        boolean ended = p.waitFor(X_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        if (!ended) {
+            p.destroyForcibly();
+            throw new AssertionError("xdotool getwindowgeometry " + xid + " did not end within " + X_BOUND);
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.exitValue() != 0) {
+            if (err.contains("BadWindow")) {
+                return null;
+            }
+            throw new AssertionError("xdotool getwindowgeometry " + xid + ": exit " + p.exitValue() + ": " + err.strip());
+        }
         Map<String, Integer> g = new HashMap<>();
-        run(X_BOUND, "xdotool", "getwindowgeometry", "--shell", xid).lines().filter(l -> l.matches("[A-Z]+=-?\\d+"))
+        out.lines().filter(l -> l.matches("[A-Z]+=-?\\d+"))
                 .forEach(l -> g.put(l.substring(0, l.indexOf('=')), Integer.parseInt(l.substring(l.indexOf('=') + 1))));
         return new Rectangle(g.get("X"), g.get("Y"), g.get("WIDTH"), g.get("HEIGHT"));
+    }
+
+    /** Where the X server shows window {@code xid}, which must be there. */
+    private static Rectangle geometry(String xid) throws Exception {
+        Rectangle g = geometryIfThere(xid);
+        if (g == null) {
+            throw new AssertionError("the X window " + xid + " is gone");
+        }
+        return g;
     }
 
     /**
