@@ -178,6 +178,10 @@ public final class Agent {
                     loader.close();
                 }
                 delete(storage);
+                if (framework != null) {
+                    // The bundles that did start may have had the JDK build a record's methods, as a detach's would.
+                    forgetRecordTypes();
+                }
             }
             if (e instanceof java.lang.reflect.InvocationTargetException ite && ite.getCause() != null) {
                 throw new IllegalStateException("the probe did not start: " + ite.getCause(), ite.getCause());
