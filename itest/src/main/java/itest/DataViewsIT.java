@@ -355,6 +355,15 @@ class DataViewsIT {
             // A row under a collapsed node is clicked as a hand reaches it: the node above expanded first.
             JsonNode bach = c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical/Bach").put("settleMillis", 300));
             assertTrue(bach.get("effects").toString().contains("Music/Classical/Bach"), bach.toString());
+            // The receipt says what became of the row it was aimed at, though nothing listed it before the click.
+            JsonNode selected = null;
+            for (JsonNode ch : bach.get("effects").get("changed")) {
+                if (ch.path("identifier").asText().equals("views.tree.row.Music/Classical/Bach") && ch.path("field").asText().equals("selected")) {
+                    selected = ch;
+                }
+            }
+            assertNotNull(selected, "the clicked row's selection in the receipt: " + bach);
+            assertTrue(selected.get("before").isNull() && selected.get("after").asBoolean(), selected.toString());
             assertTrue(DerivedIT.item(items(c, "views.tree"), "views.tree.row.Music/Classical/Bach").get("selected").asBoolean());
             // A leaf has no handle; a path nobody shows is not there.
             ProbeOpException leaf = assertThrows(ProbeOpException.class, () -> c.call("gui.click", Wire.object()

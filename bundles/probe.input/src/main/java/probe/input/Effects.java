@@ -60,6 +60,8 @@ public final class Effects implements AutoCloseable {
     private volatile boolean begun;
     private long beganNanos;
     private GuiState first;
+    /** The identifier the action was aimed at (the first {@link #before(String)}'s), for the receipt. */
+    private String target;
     // The op's thread only.
     private boolean finished;
 
@@ -114,6 +116,9 @@ public final class Effects implements AutoCloseable {
      * @since 1.3
      */
     public Target before(String identifier) throws ProbeException {
+        if (target == null) {
+            target = identifier;
+        }
         if (begun || !wanted) {
             before();
             return registry.resolve(identifier);
@@ -186,7 +191,7 @@ public final class Effects implements AutoCloseable {
             data.put("settled", after.settled());
         }
         if (wanted) {
-            data.set("effects", ReceiptText.of(first, after, bus != null ? events : null, withheld, System.nanoTime() - beganNanos));
+            data.set("effects", ReceiptText.of(first, after, bus != null ? events : null, withheld, target, System.nanoTime() - beganNanos));
         }
     }
 

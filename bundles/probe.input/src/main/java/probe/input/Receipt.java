@@ -41,9 +41,10 @@ final class ReceiptText {
      * @param after what the settling saw; without its last look (the EDT stayed busy) the receipt has only events, the time and how long the EDT was busy
      * @param events the bus's events, or null without a bus (the receipt then has no {@code events})
      * @param withheld the controls whose text is given as its length
+     * @param target the identifier the action was aimed at, or null
      * @param elapsedNanos the time since the first look, for when there is no {@code after}
      */
-    static ObjectNode of(GuiState before, Settling.Result after, EventLog events, Set<String> withheld, long elapsedNanos) {
+    static ObjectNode of(GuiState before, Settling.Result after, EventLog events, Set<String> withheld, String target, long elapsedNanos) {
         ObjectNode r = Wire.object();
         Counter left = new Counter();
         GuiState last = after == null ? null : after.look();
@@ -78,7 +79,7 @@ final class ReceiptText {
             ObjectNode focus = r.putObject("focus");
             focus.put("before", before.focus);
             focus.put("after", last.focus);
-            diff(r, before.states, last.states, withheld, left);
+            diff(r, before.states, last.states, withheld, target, left);
         }
         long stalled = 0;
         if (events != null) {
@@ -124,9 +125,13 @@ final class ReceiptText {
      * {@code changed}, {@code appeared} and {@code disappeared}: the named controls compared by
      * identifier (the first of several that share one). The two lists are in the registry's order,
      * which an input rarely changes: they are compared place by place as long as the identifiers
-     * match, and by identifier from the first place where they do not.
+     * match, and by identifier from the first place where they do not. The action's {@code target},
+     * when it appeared (a row under a collapsed node, which the action expanded to reach it), is in
+     * {@code changed} too with its {@code selected} when it is selected now, {@code before} null: a
+     * receipt always says what became of the thing it was aimed at.
      */
-    private static void diff(ObjectNode r, List<ControlState> before, List<ControlState> after, Set<String> withheld, Counter left) {
+    private static void diff(ObjectNode r, List<ControlState> before, List<ControlState> after, Set<String> withheld, String target,
+            Counter left) {
         ArrayNode changed = r.putArray("changed");
         ArrayNode appeared = r.putArray("appeared");
         ArrayNode disappeared = r.putArray("disappeared");
@@ -161,6 +166,13 @@ final class ReceiptText {
                 }
                 if (!prefix.contains(now.identifier())) {
                     add(appeared, now.identifier(), left);
+                    if (now.identifier().equals(target) && Boolean.TRUE.equals(now.selected())) {
+                        if (changed.size() < Effects.MAX_ENTRIES) {
+                            changed.addObject().put("identifier", target).put("field", "selected").putNull("before").put("after", true);
+                        } else {
+                            left.n++;
+                        }
+                    }
                 }
             } else {
                 compare(changed, then, now, withheld, left);
