@@ -344,14 +344,20 @@ class DataViewsIT {
                     .put("settleMillis", 300));
             assertTrue(opened.get("effects").toString().contains("Music/Classical/Bach"), opened.toString());
             assertTrue(Swing.onEdt(() -> tree.isExpanded(1)));
+            // The receipt says the node expanded, as gui.list shows it, besides the rows that appeared under it.
+            assertTrue(opened.get("effects").get("changed").toString().contains(
+                    "{\"identifier\":\"views.tree.row.Music/Classical\",\"field\":\"expanded\",\"before\":false,\"after\":true}"),
+                    opened.toString());
             items = items(c, "views.tree");
             assertTrue(DerivedIT.item(items, "views.tree.row.Music/Classical").get("expanded").asBoolean());
             assertNotNull(DerivedIT.item(items, "views.tree.row.Music/Jazz/Coltrane"), DerivedIT.ids(items).toString());
             assertNotNull(DerivedIT.item(items, "views.tree.row.Music/Classical/Bach"));
             assertFalse(Swing.onEdt(() -> tree.isRowSelected(1)), "the handle expands; it does not select");
-            // Clicked again, it collapses.
-            c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical.handle"));
+            // Clicked again, it collapses; in the words the front ends share, so.
+            JsonNode collapsed = c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical.handle"));
             assertFalse(Swing.onEdt(() -> tree.isExpanded(1)));
+            String said = probe.client.format.ReceiptText.of(collapsed, 4, java.util.Set.of()).line();
+            assertTrue(said.contains("views.tree.row.Music/Classical collapsed"), said);
             // A row under a collapsed node is clicked as a hand reaches it: the node above expanded first.
             JsonNode bach = c.call("gui.click", Wire.object().put("identifier", "views.tree.row.Music/Classical/Bach").put("settleMillis", 300));
             assertTrue(bach.get("effects").toString().contains("Music/Classical/Bach"), bach.toString());

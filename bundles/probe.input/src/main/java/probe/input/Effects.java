@@ -42,7 +42,7 @@ import probe.api.swing.ViewRegistry;
  * {@link #before} takes the snapshot only the first time it is called, so an op that needs several
  * EDT tasks (focus first, open menus first) calls it at the top of each and the receipt covers all
  * of what the op did. {@code bus} may be null (probe.events absent): the receipt then has no
- * {@code events}. The receipt holds identifiers, the seven fields of {@link ControlState} (a password
+ * {@code events}. The receipt holds identifiers, the fields of {@link ControlState} (a password
  * field's {@code length}, never its text) and the bus's events, which never hold typed text.
  */
 public final class Effects implements AutoCloseable {

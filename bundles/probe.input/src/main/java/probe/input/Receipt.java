@@ -21,7 +21,7 @@ import probe.api.wire.Wire;
  * Dialogs opened and closed, menus opened and closed with their item counts, windows still opening,
  * where the focus went, the named controls whose fields changed, those that appeared or disappeared,
  * the bus's events meanwhile, and how long the event thread was busy; each list at most {@link
- * Effects#MAX_ENTRIES} long, the rest counted in {@code truncated}. It holds identifiers, the seven
+ * Effects#MAX_ENTRIES} long, the rest counted in {@code truncated}. It holds identifiers, the
  * fields of {@link ControlState} (a password field's {@code length}, and the typed field's, never
  * their text) and the bus's events, which never hold typed text.
  */
@@ -186,7 +186,7 @@ final class ReceiptText {
         }
     }
 
-    /** Adds to {@code changed} each of the seven fields that differs between {@code then} and {@code now}. */
+    /** Adds to {@code changed} each of the fields ({@link ControlState#FIELDS}) that differs between {@code then} and {@code now}. */
     private static void compare(ArrayNode changed, ControlState then, ControlState now, Set<String> withheld, Counter left) {
         if (then.equals(now)) {
             return;

@@ -82,7 +82,7 @@ public interface ViewRegistry {
 
     /**
      * The named things of the showing windows (and the items of closed menus), in {@code gui.list}'s
-     * order, each with the seven fields an action's receipt compares (see {@link ControlState}). Only
+     * order, each with the fields an action's receipt compares (see {@link ControlState}). Only
      * identifiers and those fields: no JSON and no verdicts, so it is cheap enough to take just
      * before and just after every input. An identifier several things share is given for each of
      * them (a receipt compares the first).

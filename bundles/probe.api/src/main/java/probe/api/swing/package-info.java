@@ -8,7 +8,7 @@
  * ({@link probe.api.swing.ViewRegistry#verdict(probe.api.swing.Target, java.awt.Point)}).
  */
 @Export
-@Version("1.6.0")
+@Version("1.7.0")
 package probe.api.swing;
 
 import org.osgi.annotation.bundle.Export;

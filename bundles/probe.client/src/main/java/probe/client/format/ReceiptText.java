@@ -230,6 +230,8 @@ public final class ReceiptText {
                 return who + (after.asBoolean() ? " enabled" : " disabled");
             case "selected":
                 return who + (after.asBoolean() ? " selected" : " unselected");
+            case "expanded":
+                return who + (after.asBoolean() ? " expanded" : " collapsed");
             case "showing":
                 return who + (after.asBoolean() ? " showing" : " hidden");
             case "visible":

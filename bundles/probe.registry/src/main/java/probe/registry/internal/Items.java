@@ -334,9 +334,13 @@ final class Items {
         Boolean selected = null;
         Boolean visible = null;
         Integer length = null;
+        Boolean expanded = null;
         if (t.kind() == Target.Kind.ROW) {
             selected = Rows.selected(c, t.index());
             visible = inView(t);
+            if (c instanceof JTree) {
+                expanded = Rows.expanded((JTree) c, t.index());
+            }
         } else if (t.kind() == Target.Kind.COLUMN) {
             JTable table = ((JTableHeader) c).getTable();
             value = table == null ? null : Shown.sort(table, t.index());
@@ -355,6 +359,6 @@ final class Items {
         }
         // The scan reached it showing unless it is an item of a closed menu (a row or tab: its view showing).
         return new ControlState(t.identifier(), value, ownLabel(t, labelledBy), c.isEnabled(), selected, visible, t.menuPath().isEmpty(),
-                length);
+                length, expanded);
     }
 }
