@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * One named thing as an action's receipt compares it before and after: its identifier and the
- * eight fields a receipt reports a change of, read as {@code gui.list} reads them, without building the
+ * fields a receipt reports a change of ({@link #FIELDS}), read as {@code gui.list} reads them, without building the
  * item's JSON or its verdict. Made on the event dispatch thread by {@link ViewRegistry#states()}.
  *
  * @param identifier the identifier (never null: unnamed things are not compared)
