@@ -174,14 +174,7 @@ public final class Agent {
                     // loader of the probe stays behind a start that failed.
                     stopQuietly(loader, framework);
                 }
-                if (loader != null) {
-                    loader.close();
-                }
-                delete(storage);
-                if (framework != null) {
-                    // The bundles that did start may have had the JDK build a record's methods, as a detach's would.
-                    forgetRecordTypes();
-                }
+                release(loader, storage);
             }
             if (e instanceof java.lang.reflect.InvocationTargetException ite && ite.getCause() != null) {
                 throw new IllegalStateException("the probe did not start: " + ite.getCause(), ite.getCause());
@@ -236,8 +229,22 @@ public final class Agent {
         try {
             stopFramework(r.loader(), r.framework());
         } finally {
-            r.loader().close();
-            delete(r.storage());
+            release(r.loader(), r.storage());
+        }
+    }
+
+    /**
+     * What a stopped framework (or one that never was) leaves: its loader closed (null: none was made), its
+     * storage removed, and the JDK's record method caches cleared of the probe's records, which the bundles
+     * that ran may have had built. After a detach and after a start that failed alike.
+     */
+    private static void release(URLClassLoader loader, Path storage) throws IOException {
+        try {
+            if (loader != null) {
+                loader.close();
+            }
+        } finally {
+            delete(storage);
             forgetRecordTypes();
         }
     }
