@@ -69,10 +69,9 @@ final class ReceiptText {
             if (!last.opening.isEmpty()) {
                 ArrayNode opening = r.putArray("opening");
                 for (String[] w : last.opening) {
-                    if (opening.size() < Effects.MAX_ENTRIES) {
-                        opening.addObject().put("name", w[0]).put("title", w[1]);
-                    } else {
-                        left.n++;
+                    ObjectNode o = entry(opening, left);
+                    if (o != null) {
+                        o.put("name", w[0]).put("title", w[1]);
                     }
                 }
             }
@@ -101,16 +100,25 @@ final class ReceiptText {
 
     private static void menus(ArrayNode list, List<Openings.Menu> menus, Counter left) {
         for (Openings.Menu m : menus) {
-            if (list.size() >= Effects.MAX_ENTRIES) {
-                left.n++;
+            ObjectNode o = entry(list, left);
+            if (o == null) {
                 continue;
             }
-            ObjectNode o = list.addObject().put("menu", m.menu());
+            o.put("menu", m.menu());
             if (m.on() != null) {
                 o.put("on", m.on());
             }
             o.put("items", m.items());
         }
+    }
+
+    /** A new object at the end of {@code list}, or null, counted in {@code left}, when it holds {@link Effects#MAX_ENTRIES} already. */
+    private static ObjectNode entry(ArrayNode list, Counter left) {
+        if (list.size() < Effects.MAX_ENTRIES) {
+            return list.addObject();
+        }
+        left.n++;
+        return null;
     }
 
     private static void add(ArrayNode list, String s, Counter left) {
@@ -166,12 +174,9 @@ final class ReceiptText {
                 }
                 if (!prefix.contains(now.identifier())) {
                     add(appeared, now.identifier(), left);
-                    if (now.identifier().equals(target) && Boolean.TRUE.equals(now.selected())) {
-                        if (changed.size() < Effects.MAX_ENTRIES) {
-                            changed.addObject().put("identifier", target).put("field", "selected").putNull("before").put("after", true);
-                        } else {
-                            left.n++;
-                        }
+                    ObjectNode c = now.identifier().equals(target) && Boolean.TRUE.equals(now.selected()) ? entry(changed, left) : null;
+                    if (c != null) {
+                        c.put("identifier", target).put("field", "selected").putNull("before").put("after", true);
                     }
                 }
             } else {
@@ -200,11 +205,10 @@ final class ReceiptText {
                 // A label's text is both its value and its label: one change, reported as its value.
                 continue;
             }
-            if (changed.size() >= Effects.MAX_ENTRIES) {
-                left.n++;
+            ObjectNode c = entry(changed, left);
+            if (c == null) {
                 continue;
             }
-            ObjectNode c = changed.addObject();
             c.put("identifier", now.identifier());
             if (field.equals("value") && withheld.contains(now.identifier())) {
                 // The text typed: only how long it is, as for a password field.
