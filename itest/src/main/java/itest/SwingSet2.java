@@ -99,23 +99,15 @@ final class SwingSet2 {
 
     /** Where the X server shows window {@code xid}, or null when it went away since it was found (a tooltip, a popup: BadWindow). */
     private static Rectangle geometryIfThere(String xid) throws Exception {
-        Process p = new ProcessBuilder("xdotool", "getwindowgeometry", "--shell", xid).start();
-        p.getOutputStream().close();
-        boolean ended = p.waitFor(X_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-        if (!ended) {
-            p.destroyForcibly();
-            throw new AssertionError("xdotool getwindowgeometry " + xid + " did not end within " + X_BOUND);
+        XSearch.Ran ran = XSearch.run(List.of("xdotool", "getwindowgeometry", "--shell", xid), X_BOUND);
+        if (ran.badWindow()) {
+            return null;
         }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.exitValue() != 0) {
-            if (err.contains("BadWindow")) {
-                return null;
-            }
-            throw new AssertionError("xdotool getwindowgeometry " + xid + ": exit " + p.exitValue() + ": " + err.strip());
+        if (ran.exit() != 0) {
+            throw new AssertionError("xdotool getwindowgeometry " + xid + ": exit " + ran.exit() + ": " + ran.err().strip());
         }
         Map<String, Integer> g = new HashMap<>();
-        out.lines().filter(l -> l.matches("[A-Z]+=-?\\d+"))
+        ran.out().lines().filter(l -> l.matches("[A-Z]+=-?\\d+"))
                 .forEach(l -> g.put(l.substring(0, l.indexOf('=')), Integer.parseInt(l.substring(l.indexOf('=') + 1))));
         return new Rectangle(g.get("X"), g.get("Y"), g.get("WIDTH"), g.get("HEIGHT"));
     }

@@ -14,10 +14,30 @@ import java.util.concurrent.TimeUnit;
  * or an X error that persists until the bound, fails the test with xdotool's words.
  */
 final class XSearch {
-    /** The bound on one search, its repeats included. */
+    /** The bound on one search, its repeats included, and on one xdotool command. */
     static final Duration BOUND = Duration.ofSeconds(10);
 
     private XSearch() {
+    }
+
+    /** An xdotool command that ended: its exit status, standard output and standard error. */
+    record Ran(int exit, String out, String err) {
+        /** Whether it failed on a window that went away while it ran. */
+        boolean badWindow() {
+            return exit != 0 && err.contains("BadWindow");
+        }
+    }
+
+    /** Runs {@code cmd} (its output is small), at most {@code within}; fails the test when it takes longer. */
+    static Ran run(List<String> cmd, Duration within) throws Exception {
+        Process p = new ProcessBuilder(cmd).start();
+        p.getOutputStream().close();
+        if (!p.waitFor(within.toNanos(), TimeUnit.NANOSECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(String.join(" ", cmd) + " did not end within " + within);
+        }
+        return new Ran(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 
     /**
@@ -32,27 +52,18 @@ final class XSearch {
         cmd.addAll(List.of("--name", name));
         long until = System.nanoTime() + BOUND.toNanos();
         while (true) {
-            Process p = new ProcessBuilder(cmd).start();
-            p.getOutputStream().close();
-            long left = Math.max(1, until - System.nanoTime());
-            boolean ended = p.waitFor(left, TimeUnit.NANOSECONDS);
-            if (!ended) {
-                p.destroyForcibly();
-                throw new AssertionError(String.join(" ", cmd) + " did not end within " + BOUND);
-            }
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            boolean raced = err.contains("X Error of failed request");
+            Ran ran = run(cmd, Duration.ofNanos(Math.max(1, until - System.nanoTime())));
+            boolean raced = ran.err().contains("X Error of failed request");
             if (raced && System.nanoTime() < until) {
                 Thread.sleep(20);
                 continue;
             }
             // Exit 1 with no error is xdotool's "nothing matched".
-            if (raced || (p.exitValue() != 0 && !err.isBlank())) {
-                throw new AssertionError(String.join(" ", cmd) + ": exit " + p.exitValue() + ": " + err.strip());
+            if (raced || (ran.exit() != 0 && !ran.err().isBlank())) {
+                throw new AssertionError(String.join(" ", cmd) + ": exit " + ran.exit() + ": " + ran.err().strip());
             }
             List<String> found = new ArrayList<>();
-            for (String id : out.split("\\s+")) {
+            for (String id : ran.out().split("\\s+")) {
                 if (id.matches("\\d+")) {
                     found.add(id);
                 }
