@@ -25,7 +25,9 @@ class AttachByNameIT {
     void attachListDetachByName(@TempDir Path tmp) throws Exception {
         String name = "NamedApp" + ProcessHandle.current().pid();
         Path jar = Files.copy(SwingSet2.jar(), tmp.resolve(name + ".jar"));
-        try (Proc app = Proc.java(Map.of(), "-jar", jar.toString())) {
+        // The JVM's own log of a native-heap trim: the attach and the detach each ask for one.
+        Path trims = tmp.resolve("trim.log");
+        try (Proc app = Proc.java(Map.of(), "-Xlog:trimnative=info:file=" + trims, "-jar", jar.toString())) {
             Fixture.await(name + " in hvm-dbg ps", () -> {
                 try {
                     return Cli.asUser("ps").ok().out().lines().anyMatch(l -> l.startsWith(app.pid() + " ") && l.contains(" " + name + " "));
@@ -36,6 +38,8 @@ class AttachByNameIT {
             List<String> before = threads(app.pid());
             Cli.Result attached = Cli.asUser("attach", name.toLowerCase()).ok();
             assertTrue(attached.out().trim().endsWith(app.pid() + ".sock"), attached.out());
+            // What the start allocated and freed again goes back to the system (docs/RELIABILITY.md, "A guest's memory").
+            assertEquals(1, manualTrims(trims), "native-heap trims asked after the attach");
             Fixture.await("SwingSet2's toolbar listed through --app", () -> {
                 try {
                     return Cli.asUser("--app", name + ".jar", "gui", "list", "--format", "text").ok().out().contains("swingSet2.toggle.jButton");
@@ -57,6 +61,7 @@ class AttachByNameIT {
                     none.err());
             Cli.Result detached = Cli.asUser("detach", name).ok();
             assertTrue(detached.out().startsWith("detached from JVM " + app.pid()), detached.out());
+            assertEquals(2, manualTrims(trims), "native-heap trims asked after the attach and the detach");
             Fixture.await("the probe's threads to end in SwingSet2", () -> {
                 try {
                     return guests(threads(app.pid())).isEmpty();
@@ -76,6 +81,11 @@ class AttachByNameIT {
             }
             assertEquals(List.of(), left, "the probe's class loaders still in SwingSet2 after a detach and a full GC");
         }
+    }
+
+    /** How many trims of its native heap asked from outside ({@code jcmd System.trim_native_heap}) the JVM logged in {@code log}. */
+    static long manualTrims(Path log) throws Exception {
+        return Files.exists(log) ? Files.readAllLines(log).stream().filter(l -> l.contains("Manual Trim")).count() : 0;
     }
 
     /** The probe's class loaders in {@code pid} after a full GC there, as {@code jcmd VM.classloaders} lists them. */

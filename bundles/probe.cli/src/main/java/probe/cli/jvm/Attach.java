@@ -5,6 +5,8 @@ import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -143,6 +145,7 @@ public final class Attach {
             }
             Path path = Path.of(socket);
             awaitHello(path, timeout);
+            trimNativeHeap(vm);
             return new Loaded(path, false, windows(props));
         } catch (IOException e) {
             throw new Refused(REFUSES_AGENTS, "JVM " + pid + ": " + e.getMessage());
@@ -175,6 +178,7 @@ public final class Attach {
             while (Files.exists(path) && System.nanoTime() < end) {
                 Thread.sleep(20);
             }
+            trimNativeHeap(vm);
             return path;
         } catch (AgentLoadException | AgentInitializationException | IOException e) {
             throw new Refused(REFUSES_AGENTS, "JVM " + pid + " did not run the agent's stop: " + e.getMessage());
@@ -187,6 +191,26 @@ public final class Attach {
             } catch (IOException e) {
                 // gone either way
             }
+        }
+    }
+
+    /**
+     * Asks the JVM to give the C library's free memory back to the system, as {@code jcmd PID
+     * System.trim_native_heap} does: what the probe's start had the JVM allocate and free again
+     * (the compilers' arenas, buffers of class files), or what a detach freed, otherwise stays
+     * resident in the C library's heap (docs/RELIABILITY.md, "A guest's memory"). Best effort: a
+     * JVM without the command (before 17.0.9), a C library without the call (not glibc), or this
+     * CLI run from a class path rather than {@code java -jar} (the jar's manifest exports the
+     * attach API's {@code executeJCmd} to it) is left as it is.
+     */
+    static void trimNativeHeap(VirtualMachine vm) {
+        try {
+            Object answer = vm.getClass().getMethod("executeJCmd", String.class).invoke(vm, "System.trim_native_heap");
+            try (InputStream in = (InputStream) answer) {
+                in.transferTo(OutputStream.nullOutputStream());
+            }
+        } catch (ReflectiveOperationException | IOException | RuntimeException e) {
+            // not there, or not for us: the memory stays where it is
         }
     }
 
