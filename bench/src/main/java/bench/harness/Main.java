@@ -762,7 +762,14 @@ public final class Main {
             }
             capture(20, jcmd, Long.toString(pid), "VM.version"); // the JVM's Attach Listener, started before the first look
             String[] before = guestLook(jcmd, pid);
-            if (exec(cli, "attach", Long.toString(pid)) != 0 || exec(cli, "--pid", Long.toString(pid), "gui", "list") != 0) {
+            Map<String, Long> cpu0 = threadCpu(pid);
+            Map<String, Long> counters0 = counters(jcmd, pid);
+            long a0 = System.nanoTime();
+            int attached = exec(cli, "attach", Long.toString(pid));
+            long attachNanos = System.nanoTime() - a0;
+            Map<String, Long> cpu1 = threadCpu(pid);
+            Map<String, Long> counters1 = counters(jcmd, pid);
+            if (attached != 0 || exec(cli, "--pid", Long.toString(pid), "gui", "list") != 0) {
                 out.missing.add("the guest's figures: the attach or its gui list failed");
                 return;
             }
@@ -775,11 +782,86 @@ public final class Main {
                     + "| | before | attached | after the detach |\n|---|---|---|---|\n"
                     + "| threads | " + before[0] + " | " + in[0] + " | " + after[0] + " |\n"
                     + "| resident set (MiB) | " + before[1] + " | " + in[1] + " | " + after[1] + " |\n"
+                    + "| … of it in the Java heap's range: pages of the heap ever touched (MiB) | " + before[6] + " | " + in[6] + " | " + after[6] + " |\n"
+                    + "| … of it outside the heap: classes, compiled code, threads, the C library's heap (MiB) | " + before[7] + " | " + in[7] + " | " + after[7] + " |\n"
                     + "| Java heap used (MiB) | " + before[2] + " | " + in[2] + " | " + after[2] + " |\n"
                     + "| metaspace used (MiB) | " + before[3] + " | " + in[3] + " | " + after[3] + " |\n"
                     + "| Java heap committed (MiB) | " + before[4] + " | " + in[4] + " | " + after[4] + " |\n"
-                    + "| the probe's class loaders (`jcmd VM.classloaders`) | " + before[5] + " | " + in[5] + " | " + after[5] + " |\n";
+                    + "| the probe's class loaders (`jcmd VM.classloaders`) | " + before[5] + " | " + in[5] + " | " + after[5] + " |\n"
+                    + attachCost(attachNanos, cpu0, cpu1, counters0, counters1);
         }
+    }
+
+    /**
+     * What the attach itself cost the application, from its threads' CPU time (/proc) and the JVM's own
+     * counters (`jcmd PerfCounter.print`) just before and just after `hvm-dbg attach`: the thread that ran
+     * the agent against the compilers' threads, the classes loaded and the time the JVM counted loading,
+     * linking and initialising them, and the methods compiled.
+     */
+    private static String attachCost(long nanos, Map<String, Long> cpu0, Map<String, Long> cpu1, Map<String, Long> c0, Map<String, Long> c1) {
+        Map<String, Long> byKind = new java.util.TreeMap<>();
+        for (Map.Entry<String, Long> e : cpu1.entrySet()) {
+            long d = e.getValue() - cpu0.getOrDefault(e.getKey(), 0L);
+            if (d > 0) {
+                String name = e.getKey().substring(e.getKey().indexOf(' ') + 1);
+                String kind = name.startsWith("Attach Listener") ? "the attach listener (runs the agent: framework, bundles, components)"
+                        : name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler") ? "the JIT compilers (" + name.substring(0, 2) + ")"
+                        : name.startsWith("hdp-gui") || name.startsWith("SCR") || name.startsWith("Felix") ? "the probe's own threads"
+                        : "the application's other threads (GC, EDT, …)";
+                byKind.merge(kind, d, Long::sum);
+            }
+        }
+        StringBuilder b = new StringBuilder("\nWhat the attach cost the application (`hvm-dbg attach` took ")
+                .append(nanos / 1_000_000).append(" ms here, on ").append(Runtime.getRuntime().availableProcessors())
+                .append(" cores): CPU time of its threads during the attach (threads that ended are not counted), and the JVM's own counters\n\n| | |\n|---|---|\n");
+        byKind.forEach((k, v) -> b.append("| CPU, ").append(k).append(" | ").append(v).append(" ms |\n"));
+        double freq = c1.getOrDefault("sun.os.hrt.frequency", 1_000_000_000L);
+        java.util.function.ToLongFunction<String> d = k -> c1.getOrDefault(k, 0L) - c0.getOrDefault(k, 0L);
+        b.append("| classes loaded (`java.cls.loadedClasses`) | ").append(d.applyAsLong("java.cls.loadedClasses")).append(" |\n");
+        b.append("| time the JVM counted loading, linking and initialising classes (`sun.cls.time`) | ")
+                .append(Math.round(d.applyAsLong("sun.cls.time") / freq * 1000)).append(" ms |\n");
+        b.append("| … of it in static initialisers (`sun.cls.classInitTime.self`) | ")
+                .append(Math.round(d.applyAsLong("sun.cls.classInitTime.self") / freq * 1000)).append(" ms |\n");
+        b.append("| methods compiled (`sun.ci.totalCompiles`) | ").append(d.applyAsLong("sun.ci.totalCompiles")).append(" |\n");
+        b.append("| compilers' time (`java.ci.totalTime`) | ").append(Math.round(d.applyAsLong("java.ci.totalTime") / freq * 1000)).append(" ms |\n");
+        return b.toString();
+    }
+
+    /** {@code pid}'s threads' CPU time in ms, keyed "TID NAME" (/proc/PID/task/TID/stat); empty off Linux. */
+    private static Map<String, Long> threadCpu(long pid) {
+        Map<String, Long> cpu = new java.util.HashMap<>();
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                try {
+                    String stat = Files.readString(t.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    // utime and stime, fields 14 and 15 of stat (11 and 12 after the name), in clock ticks of 10 ms.
+                    cpu.put(t.getFileName() + " " + name, (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10);
+                } catch (IOException | RuntimeException gone) {
+                    // the thread ended meanwhile
+                }
+            }
+        } catch (IOException e) {
+            // not Linux, or the JVM ended
+        }
+        return cpu;
+    }
+
+    /** The JVM's own counters of {@code pid} that are numbers ({@code jcmd PerfCounter.print}). */
+    private static Map<String, Long> counters(String jcmd, long pid) throws Exception {
+        Map<String, Long> c = new java.util.HashMap<>();
+        for (String l : capture(20, jcmd, Long.toString(pid), "PerfCounter.print").lines().toList()) {
+            int eq = l.indexOf('=');
+            if (eq > 0) {
+                try {
+                    c.put(l.substring(0, eq).strip(), Long.parseLong(l.substring(eq + 1).strip()));
+                } catch (NumberFormatException text) {
+                    // a string counter
+                }
+            }
+        }
+        return c;
     }
 
     /**
@@ -800,10 +882,48 @@ public final class Main {
         Matcher meta = Pattern.compile("Metaspace\\s+used (\\d+)K").matcher(info);
         boolean h = heap.find();
         boolean m = meta.find();
+        long[] split = residentInRange(pid, info);
         return new String[] {Long.toString(g[0]), String.format("%.1f", g[1] / 1024.0),
             h ? String.format("%.1f", Long.parseLong(heap.group(2)) / 1024.0) : "?",
             m ? String.format("%.1f", Long.parseLong(meta.group(1)) / 1024.0) : "?",
-            h ? String.format("%.1f", Long.parseLong(heap.group(1)) / 1024.0) : "?", Long.toString(loaders)};
+            h ? String.format("%.1f", Long.parseLong(heap.group(1)) / 1024.0) : "?", Long.toString(loaders),
+            split == null ? "?" : String.format("%.1f", split[0] / 1024.0), split == null ? "?" : String.format("%.1f", split[1] / 1024.0)};
+    }
+
+    /**
+     * {@code pid}'s resident set (KiB) within the Java heap's reserved range, which {@code heapInfo} ({@code jcmd
+     * GC.heap_info}) gives as {@code [0x…, 0x…)}, and outside it, from /proc/PID/smaps; null when either cannot be read.
+     */
+    private static long[] residentInRange(long pid, String heapInfo) {
+        Matcher range = Pattern.compile("\\[(0x[0-9a-f]+), (0x[0-9a-f]+)\\)").matcher(heapInfo);
+        if (!range.find()) {
+            return null;
+        }
+        long lo = Long.parseUnsignedLong(range.group(1).substring(2), 16);
+        long hi = Long.parseUnsignedLong(range.group(2).substring(2), 16);
+        long in = 0;
+        long out = 0;
+        boolean inHeap = false;
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc", Long.toString(pid), "smaps"))) {
+                int dash = l.indexOf('-');
+                int space = l.indexOf(' ');
+                if (dash > 0 && space > dash && l.substring(0, dash).chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) {
+                    long start = Long.parseUnsignedLong(l.substring(0, dash), 16);
+                    inHeap = Long.compareUnsigned(start, lo) >= 0 && Long.compareUnsigned(start, hi) < 0;
+                } else if (l.startsWith("Rss:")) {
+                    long kib = Long.parseLong(l.replaceAll("[^0-9]", ""));
+                    if (inHeap) {
+                        in += kib;
+                    } else {
+                        out += kib;
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return new long[] {in, out};
     }
 
     /** A command's standard output, waited for at most {@code seconds} (empty when it fails or takes longer). */
