@@ -199,7 +199,7 @@ public final class Attach {
      * System.trim_native_heap} does: what the probe's start had the JVM allocate and free again
      * (the compilers' arenas, buffers of class files), or what a detach freed, otherwise stays
      * resident in the C library's heap (docs/RELIABILITY.md, "A guest's memory"). Best effort: a
-     * JVM without the command (before 17.0.9), a C library without the call (not glibc), or this
+     * JVM without the command (the first updates of Java 17), a C library without the call (not glibc), or this
      * CLI run from a class path rather than {@code java -jar} (the jar's manifest exports the
      * attach API's {@code executeJCmd} to it) is left as it is.
      */
