@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.Dialog;
 import java.awt.Window;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -74,29 +72,9 @@ class CloseIT {
         c.call("gui.click", Wire.object().put("identifier", identifier));
     }
 
-    /** Runs a command within {@value #PROCESS_SECONDS} s, {@code stdin} as its input; its output and exit code. */
+    /** Runs a command within {@value #PROCESS_SECONDS} s, {@code stdin} as its input; its output. Fails unless it exits with 0. */
     private static String run(byte[] stdin, List<String> cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        try (OutputStream in = p.getOutputStream()) {
-            in.write(stdin);
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Thread reader = new Thread(() -> {
-            try (InputStream o = p.getInputStream()) {
-                o.transferTo(out);
-            } catch (java.io.IOException e) {
-                // The process was killed: what was read is reported.
-            }
-        }, "close-it-output");
-        reader.start();
-        boolean ended = p.waitFor(PROCESS_SECONDS, TimeUnit.SECONDS);
-        if (!ended) {
-            p.destroyForcibly();
-        }
-        reader.join(TimeUnit.SECONDS.toMillis(PROCESS_SECONDS));
-        String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + " failed: " + text);
-        return text;
+        return Command.ok(stdin, cmd, java.time.Duration.ofSeconds(PROCESS_SECONDS));
     }
 
     /** A POSIX extended regular expression matching {@code s} exactly, for xdotool search. */

@@ -1,11 +1,9 @@
 package itest;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.Point;
 import java.awt.Rectangle;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -35,17 +32,9 @@ final class SwingSet2 {
         return Path.of(jar);
     }
 
-    /** Runs {@code cmd}, at most {@code within}; its output, stdout and stderr merged. Fails unless it exits with 0. */
+    /** Runs {@code cmd}, at most {@code within}; its output, then its errors. Fails unless it exits with 0. */
     static String run(Duration within, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        boolean ended = p.waitFor(within.toMillis(), TimeUnit.MILLISECONDS);
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!ended) {
-            p.destroyForcibly();
-        }
-        assertTrue(ended && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
-        return out;
+        return Command.ok(List.of(cmd), within);
     }
 
     /** Waits (bounded, {@link Fixture#await}) until the JVM {@code pid} shows SwingSet2's window on the X server. */
@@ -99,8 +88,8 @@ final class SwingSet2 {
 
     /** Where the X server shows window {@code xid}, or null when it went away since it was found (a tooltip, a popup: BadWindow). */
     private static Rectangle geometryIfThere(String xid) throws Exception {
-        XSearch.Ran ran = XSearch.run(List.of("xdotool", "getwindowgeometry", "--shell", xid), X_BOUND);
-        if (ran.badWindow()) {
+        Command.Ran ran = Command.run(List.of("xdotool", "getwindowgeometry", "--shell", xid), X_BOUND);
+        if (XSearch.badWindow(ran)) {
             return null;
         }
         if (ran.exit() != 0) {

@@ -1,10 +1,8 @@
 package itest;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code xdotool search} for the tests, once per fact: xdotool walks the X server's window tree
@@ -14,30 +12,15 @@ import java.util.concurrent.TimeUnit;
  * or an X error that persists until the bound, fails the test with xdotool's words.
  */
 final class XSearch {
-    /** The bound on one search, its repeats included, and on one xdotool command. */
+    /** The bound on one search, its repeats included. */
     static final Duration BOUND = Duration.ofSeconds(10);
 
     private XSearch() {
     }
 
-    /** An xdotool command that ended: its exit status, standard output and standard error. */
-    record Ran(int exit, String out, String err) {
-        /** Whether it failed on a window that went away while it ran. */
-        boolean badWindow() {
-            return exit != 0 && err.contains("BadWindow");
-        }
-    }
-
-    /** Runs {@code cmd} (its output is small), at most {@code within}; fails the test when it takes longer. */
-    static Ran run(List<String> cmd, Duration within) throws Exception {
-        Process p = new ProcessBuilder(cmd).start();
-        p.getOutputStream().close();
-        if (!p.waitFor(within.toNanos(), TimeUnit.NANOSECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", cmd) + " did not end within " + within);
-        }
-        return new Ran(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    /** Whether xdotool failed on a window that went away while it ran. */
+    static boolean badWindow(Command.Ran ran) {
+        return ran.exit() != 0 && ran.err().contains("BadWindow");
     }
 
     /**
@@ -52,7 +35,7 @@ final class XSearch {
         cmd.addAll(List.of("--name", name));
         long until = System.nanoTime() + BOUND.toNanos();
         while (true) {
-            Ran ran = run(cmd, Duration.ofNanos(Math.max(1, until - System.nanoTime())));
+            Command.Ran ran = Command.run(cmd, Duration.ofNanos(Math.max(1, until - System.nanoTime())));
             boolean raced = ran.err().contains("X Error of failed request");
             if (raced && System.nanoTime() < until) {
                 Thread.sleep(20);
